@@ -1,0 +1,185 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifySwagger from '@fastify/swagger';
+import FindMyWay, { type HTTPMethod } from 'find-my-way';
+import qs from 'qs';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './platform/config.ts';
+import type { DatabaseHandle } from './platform/db/db.ts';
+import { createMailer, type Mailer } from './platform/mail.ts';
+import { AppError } from './platform/errors.ts';
+import { registerErrorHandlers, sendError } from './http/errors.ts';
+import { zodValidatorCompiler } from './http/validation.ts';
+import { guardRequest, resolveActor } from './http/actor.ts';
+import { loadOrCreateSecret } from './platform/secrets.ts';
+import { guestActor, type AppDeps, type RequestContext } from './http/context.ts';
+import { loadPermissionSet } from './permissions/permission-set.ts';
+import { emptyPermissionSet } from './permissions/build-permission-set.ts';
+import { healthRoutes } from './features/health/health.routes.ts';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  mailer?: Mailer;
+  /** Fastify's logger; tests pass false. Defaults to JSON logs at config.logLevel. */
+  logger?: boolean;
+  /** Directory of the built web app (`dist`); pages are served only when it holds a build. */
+  distDir?: string;
+}
+
+/** A registered API route, recorded for the OpenAPI/contract test. */
+export interface RouteRecord {
+  method: string;
+  url: string;
+  hasRequestSchema: boolean;
+  hasResponseSchema: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Contract §1.2: endpoints exempt from the CSRF rule (`POST /users/register`, confirm-email). */
+    csrfExempt?: boolean;
+    /** Reachable by a banned user (sign-out). */
+    allowBanned?: boolean;
+    /** Answers without looking up the actor (health checks must not need the database's tables). */
+    anonymous?: boolean;
+  }
+  interface FastifyInstance {
+    deps: AppDeps;
+    apiRoutes: RouteRecord[];
+  }
+}
+
+const API_PREFIX = '/api/v2';
+const METHODS: HTTPMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+/**
+ * Builds the Fastify application without listening: main.ts listens, tests use `inject()`.
+ * The database must already be migrated (see `prepareDatabase`).
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: {
+              paths: [
+                'req.headers.authorization',
+                'req.headers.cookie',
+                'req.headers["x-transient-key"]',
+                'res.headers["set-cookie"]',
+              ],
+              censor: '[redacted]',
+            },
+          },
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    requestIdHeader: false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    routerOptions: {
+      ignoreTrailingSlash: true,
+      ignoreDuplicateSlashes: true,
+      maxParamLength: 500,
+      querystringParser: (value: string) => qs.parse(value, { depth: 3, arrayLimit: 500, parameterLimit: 200 }),
+    },
+  });
+
+  const deps: AppDeps = {
+    db: database.db,
+    dialect: database.dialect,
+    config,
+    mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.adminEmail }),
+    secret: await loadOrCreateSecret(database.db),
+  };
+  app.decorate('deps', deps);
+  app.decorate('apiRoutes', [] as RouteRecord[]);
+  app.decorateRequest('ctx', null as unknown as RequestContext);
+
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // A second router that only knows paths, to answer 405 with `allow` for a known path (contract §1.1).
+  const knownPaths = FindMyWay({ ignoreTrailingSlash: true, ignoreDuplicateSlashes: true });
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith(API_PREFIX)) return;
+    const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'HEAD');
+    for (const method of methods) {
+      knownPaths.on(method.toUpperCase() as HTTPMethod, route.url, () => {});
+      const schema = route.schema ?? {};
+      if ((schema as { hide?: boolean }).hide) continue;
+      app.apiRoutes.push({
+        method,
+        url: route.url,
+        hasRequestSchema: Boolean(schema.body ?? schema.querystring ?? schema.params),
+        hasResponseSchema: Boolean(schema.response),
+      });
+    }
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Hearth API', version: '2' },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, cookie: { type: 'apiKey', in: 'cookie', name: 'hearth' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    const anonymous = request.routeOptions.config?.anonymous === true;
+    const actor = anonymous ? guestActor : await resolveActor(request, reply, deps);
+    request.ctx = {
+      ...deps,
+      actor,
+      permissions: anonymous ? emptyPermissionSet() : await loadPermissionSet(deps.db, actor.userID),
+      ipAddress: request.ip,
+      userAgent: request.headers['user-agent'] ?? null,
+    };
+    if (request.url.startsWith(API_PREFIX)) reply.header('cache-control', 'private, no-cache');
+  });
+
+  // After the body is parsed: bans (401) and the CSRF rule for cookie sessions (403).
+  app.addHook('preHandler', async (request, reply) => {
+    if (!request.url.startsWith(API_PREFIX)) return;
+    const routeConfig = request.routeOptions.config;
+    guardRequest(request, reply, {
+      csrfExempt: routeConfig.csrfExempt === true,
+      allowBanned: routeConfig.allowBanned === true,
+    });
+  });
+
+  registerErrorHandlers(app);
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? request.url;
+    if (path.startsWith(API_PREFIX)) {
+      const allow = METHODS.filter((method) => method !== request.method && knownPaths.find(method, path));
+      if (allow.length > 0) {
+        return sendError(
+          reply.header('allow', allow.join(', ')),
+          new AppError(405, `${request.method} not allowed.`, { context: { method: request.method, allow } }),
+        );
+      }
+    }
+    return sendError(reply, new AppError(404, `${path} not found.`));
+  });
+
+  await app.register(
+    async (api) => {
+      api.get('/openapi.json', { schema: { hide: true } }, async () => api.swagger());
+      await api.register(healthRoutes);
+    },
+    { prefix: API_PREFIX },
+  );
+
+  return app;
+}

@@ -1,0 +1,70 @@
+import type { Db } from '../../platform/db/db.ts';
+import { toBool } from '../../platform/db/dialect.ts';
+
+export interface SessionRow {
+  sessionID: string;
+  userID: number;
+  transientKey: string;
+  persist: boolean;
+  dateExpires: string;
+  dateUpdated: string | null;
+  banned: boolean;
+  deleted: boolean;
+}
+
+/** A live (unexpired) session with its user's ban and deletion state, or null. */
+export async function findLiveSession(db: Db, sessionID: string, now: string): Promise<SessionRow | null> {
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.userID', 'sessions.userID')
+    .select([
+      'sessions.sessionID',
+      'sessions.userID',
+      'sessions.transientKey',
+      'sessions.persist',
+      'sessions.dateExpires',
+      'sessions.dateUpdated',
+      'users.banned',
+      'users.deleted',
+    ])
+    .where('sessions.sessionID', '=', sessionID)
+    .where('sessions.dateExpires', '>', now)
+    .executeTakeFirst();
+  if (!row) return null;
+  return { ...row, persist: toBool(row.persist), banned: row.banned !== 0, deleted: toBool(row.deleted) };
+}
+
+export async function insertSession(
+  db: Db,
+  session: { sessionID: string; userID: number; transientKey: string; persist: boolean; ipAddress: string | null; userAgent: string | null; now: string; dateExpires: string },
+): Promise<void> {
+  await db
+    .insertInto('sessions')
+    .values({
+      sessionID: session.sessionID,
+      userID: session.userID,
+      transientKey: session.transientKey,
+      persist: session.persist,
+      ipAddress: session.ipAddress,
+      userAgent: session.userAgent,
+      dateInserted: session.now,
+      dateUpdated: session.now,
+      dateExpires: session.dateExpires,
+    })
+    .execute();
+}
+
+/** Marks a session as used now (and the user active), at most once per interval (see sessions.ts). */
+export async function touchSession(db: Db, sessionID: string, userID: number, now: string): Promise<void> {
+  await db.updateTable('sessions').set({ dateUpdated: now }).where('sessionID', '=', sessionID).execute();
+  await db.updateTable('users').set({ dateLastActive: now }).where('userID', '=', userID).execute();
+}
+
+export async function deleteSession(db: Db, sessionID: string): Promise<void> {
+  await db.deleteFrom('sessions').where('sessionID', '=', sessionID).execute();
+}
+
+/** Ends every session of a user (ban, password change, deletion). */
+export async function deleteUserSessions(db: Db, userID: number): Promise<void> {
+  await db.deleteFrom('sessions').where('userID', '=', userID).execute();
+}

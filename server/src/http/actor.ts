@@ -1,0 +1,97 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { guestActor, type Actor, type AppDeps } from './context.ts';
+import { AppError } from '../platform/errors.ts';
+import { nowIso } from '../platform/dates.ts';
+import { loadSession, SESSION_COOKIE } from '../features/auth/sessions.ts';
+import { findActiveTokenOwner, touchToken } from '../features/tokens/tokens.repo.ts';
+import { hashToken } from '../features/tokens/token-hash.ts';
+import { safeEqual } from '../platform/secrets.ts';
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const tokenTouches = new Map<number, number>();
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header === 'string') {
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    if (match?.[1]) return match[1];
+  }
+  const query = request.query as Record<string, unknown> | undefined;
+  const fromQuery = query?.access_token;
+  return typeof fromQuery === 'string' && fromQuery !== '' ? fromQuery : null;
+}
+
+/**
+ * Resolves who makes the request (contract §1.2), in order: access token (`Authorization: Bearer`
+ * or `?access_token=`), session cookie, guest. An invalid token does not fail the request: it
+ * continues as a guest with an `X-WWW-Authenticate` header.
+ */
+export async function resolveActor(request: FastifyRequest, reply: FastifyReply, deps: AppDeps): Promise<Actor> {
+  const token = bearerToken(request);
+  if (token) {
+    const now = nowIso();
+    const owner = await findActiveTokenOwner(deps.db, hashToken(token), now);
+    if (owner) {
+      const last = tokenTouches.get(owner.accessTokenID) ?? 0;
+      if (Date.now() - last > 60_000) {
+        tokenTouches.set(owner.accessTokenID, Date.now());
+        await touchToken(deps.db, owner.accessTokenID, now);
+      }
+      return { userID: owner.userID, via: 'token', sessionID: null, transientKey: null, csrfFailed: false, banned: owner.banned || owner.deleted };
+    }
+    reply.header('X-WWW-Authenticate', 'error="invalid_token", error_description="The access token is invalid, revoked or expired."');
+    return guestActor;
+  }
+  const session = await loadSession(deps, request.cookies[SESSION_COOKIE]);
+  if (!session) return guestActor;
+  return {
+    userID: session.userID,
+    via: 'session',
+    sessionID: session.sessionID,
+    transientKey: session.transientKey,
+    csrfFailed: false,
+    banned: session.banned || session.deleted,
+  };
+}
+
+function hostOf(value: string): string | null {
+  try {
+    return new URL(value.includes('://') ? value : `http://${value}`).host.toLowerCase();
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The CSRF rule of contract §1.2 for cookie sessions on every write: either `X-Requested-With`
+ * with a same-host `Referer` (and `Origin`, if sent), or a valid transient key in the body
+ * (`TransientKey`/`transientKey`) or the `X-Transient-Key` header.
+ */
+export function passesCsrf(request: FastifyRequest, actor: Actor): boolean {
+  if (actor.via !== 'session' || !WRITE_METHODS.has(request.method)) return true;
+  const host = hostOf(request.host);
+  const referer = request.headers.referer;
+  const origin = request.headers.origin;
+  if (request.headers['x-requested-with'] !== undefined && typeof referer === 'string' && host !== null) {
+    const sameReferer = hostOf(referer) === host;
+    const sameOrigin = origin === undefined || hostOf(origin) === host;
+    if (sameReferer && sameOrigin) return true;
+  }
+  const body = request.body as Record<string, unknown> | null | undefined;
+  const candidates = [request.headers['x-transient-key'], body?.TransientKey, body?.transientKey];
+  return candidates.some((value) => typeof value === 'string' && actor.transientKey !== null && safeEqual(value, actor.transientKey));
+}
+
+/** Refuses a banned user's calls (401) and a cookie write that fails the CSRF rule (403). */
+export function guardRequest(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: { csrfExempt: boolean; allowBanned: boolean },
+): void {
+  const actor = request.ctx.actor;
+  if (actor.banned && !options.allowBanned) throw new AppError(401, 'You are banned.');
+  if (!options.csrfExempt && !passesCsrf(request, actor)) {
+    if (actor.transientKey) reply.header('X-CSRF-Token', actor.transientKey);
+    throw new AppError(403, 'Invalid CSRF token. Please try again.');
+  }
+}

@@ -1,0 +1,52 @@
+import type { PermissionSet } from '../../../common/src/permissions/types.ts';
+import type { Config } from '../platform/config.ts';
+import type { Db } from '../platform/db/db.ts';
+import type { DialectName } from '../platform/db/dialect.ts';
+import type { Mailer } from '../platform/mail.ts';
+
+/** Who makes the request (contract §1.2): a token, a session cookie, or a guest (userID 0). */
+export interface Actor {
+  userID: number;
+  via: 'guest' | 'session' | 'token';
+  sessionID: string | null;
+  /** The session's transient key (CSRF and sign-out proof); null for guests and tokens. */
+  transientKey: string | null;
+  /** Set when a cookie-session write failed the CSRF rule: the request is refused with 403. */
+  csrfFailed: boolean;
+  /** The user is banned or deleted: every API call answers 401 "You are banned." (contract §1.2). */
+  banned: boolean;
+}
+
+/** Process-wide dependencies, built once in buildApp(). */
+export interface AppDeps {
+  db: Db;
+  dialect: DialectName;
+  config: Config;
+  mailer: Mailer;
+  /** The site's signing secret (session cookies, long-runner payloads). */
+  secret: string;
+}
+
+/** What every service receives: the dependencies plus who is asking and what they may do. */
+export interface RequestContext extends AppDeps {
+  actor: Actor;
+  /** The actor's effective permissions, exactly what GET /users/$me/permissions?expand=junctions returns. */
+  permissions: PermissionSet;
+  ipAddress: string;
+  userAgent: string | null;
+}
+
+export const guestActor: Actor = Object.freeze({
+  userID: 0,
+  via: 'guest',
+  sessionID: null,
+  transientKey: null,
+  csrfFailed: false,
+  banned: false,
+});
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    ctx: RequestContext;
+  }
+}

@@ -1,0 +1,101 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const envSchema = z.object({
+  PORT: z.coerce
+    .number({ message: 'must be a whole number from 0 to 65535' })
+    .int('must be a whole number from 0 to 65535')
+    .min(0, 'must be a whole number from 0 to 65535')
+    .max(65535, 'must be a whole number from 0 to 65535')
+    .default(3000),
+  HOST: z.string().trim().min(1, 'must not be empty').default('0.0.0.0'),
+  DATA_DIR: z.string().trim().min(1, 'must not be empty').default('./data'),
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+  ),
+  BASE_URL: optionalText.pipe(
+    z
+      .url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' })
+      .transform((value) => value.replace(/\/+$/, ''))
+      .optional(),
+  ),
+  SMTP_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+  ),
+  ADMIN_NAME: z.string().trim().min(1, 'must not be empty').default('admin'),
+  ADMIN_EMAIL: z.email('must be an e-mail address').default('admin@example.com'),
+  ADMIN_PASSWORD: optionalText.pipe(
+    z.string().min(8, 'must be at least 8 characters long').optional(),
+  ),
+  LOG_LEVEL: z
+    .enum(logLevels, { message: `must be one of ${logLevels.join(', ')}` })
+    .default('info'),
+  NODE_ENV: z.string().default('development'),
+});
+
+/** The validated process configuration (ARCHITECTURE.md "Configuration"). */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  baseUrl: string;
+  smtpUrl: string | undefined;
+  adminName: string;
+  adminEmail: string;
+  adminPassword: string | undefined;
+  logLevel: (typeof logLevels)[number];
+  isProduction: boolean;
+  /** True when BASE_URL is https: the session cookie is then Secure. */
+  secureCookies: boolean;
+}
+
+/** A start-up configuration error; main.ts prints `message` alone and exits. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * Reads and validates the environment. A bad value throws a ConfigError whose message is one
+ * line naming the variable, e.g. `Invalid configuration: PORT must be a whole number from 0 to 65535 (got "abc").`
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const variable = String(issue?.path[0] ?? 'environment');
+    const got = env[variable];
+    const shown = variable.includes('PASSWORD') ? '' : got === undefined ? '' : ` (got ${JSON.stringify(got)})`;
+    throw new ConfigError(`Invalid configuration: ${variable} ${issue?.message ?? 'is invalid'}${shown}.`);
+  }
+  const value = result.data;
+  const baseUrl = value.BASE_URL ?? `http://localhost:${value.PORT}`;
+  return {
+    port: value.PORT,
+    host: value.HOST,
+    dataDir: path.resolve(value.DATA_DIR),
+    databaseUrl: value.DATABASE_URL,
+    baseUrl,
+    smtpUrl: value.SMTP_URL,
+    adminName: value.ADMIN_NAME,
+    adminEmail: value.ADMIN_EMAIL,
+    adminPassword: value.ADMIN_PASSWORD,
+    logLevel: value.LOG_LEVEL,
+    isProduction: value.NODE_ENV === 'production',
+    secureCookies: baseUrl.startsWith('https://'),
+  };
+}

@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+import { NodeSqliteDatabase } from './node-sqlite.ts';
+import { dialectOf, type DialectName } from './dialect.ts';
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  dialect: DialectName;
+  /** Answers true when the database responds to a trivial query. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+const TIMESTAMPTZ_OID = 1184;
+const TIMESTAMP_OID = 1114;
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+
+function pgTypes(): pg.CustomTypesConfig {
+  const builtins = pg.types;
+  return {
+    getTypeParser(oid: number, format?: 'text' | 'binary') {
+      // Dates leave the data layer as ISO-8601 UTC strings on both databases (CONVENTIONS §4).
+      if (oid === TIMESTAMPTZ_OID) return (value: string) => new Date(value).toISOString();
+      if (oid === TIMESTAMP_OID) return (value: string) => new Date(`${value}Z`).toISOString();
+      // count(*) and sums are int8: numbers here are far below 2^53.
+      if (oid === INT8_OID || oid === NUMERIC_OID) return (value: string) => Number(value);
+      return builtins.getTypeParser(oid, format ?? 'text');
+    },
+  } as pg.CustomTypesConfig;
+}
+
+/**
+ * Opens the database: PostgreSQL when `databaseUrl` is set, else the SQLite file
+ * `DATA_DIR/hearth.db` (or `sqliteFile` when given).
+ */
+export function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string; sqliteFile?: string }): DatabaseHandle {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, types: pgTypes() });
+    // An idle client that errors (server restart) must not crash the process.
+    pool.on('error', () => {});
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return handle(db);
+  }
+  const file = options.sqliteFile ?? path.join(options.dataDir, 'hearth.db');
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new NodeSqliteDatabase(file);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return handle(db);
+}
+
+function handle(db: Db): DatabaseHandle {
+  let closed = false;
+  return {
+    db,
+    dialect: dialectOf(db),
+    async ping() {
+      try {
+        await sql`select 1`.execute(db);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await db.destroy();
+    },
+  };
+}

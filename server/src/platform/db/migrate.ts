@@ -1,0 +1,51 @@
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import type { Db } from './db.ts';
+import * as m0001 from './migrations/0001_create_foundation.ts';
+
+/**
+ * Forward-only migrations, in order. Imported statically (not read from disk) so the same list
+ * runs from source, from tests and from a bundled build. Add new ones at the end.
+ */
+const migrations: Record<string, Migration> = {
+  '0001_create_foundation': m0001,
+};
+
+const provider: MigrationProvider = {
+  getMigrations: () => Promise.resolve(migrations),
+};
+
+/** Brings the schema up to date; throws with the failing migration's name when one fails. */
+export async function migrateToLatest(database: Db): Promise<void> {
+  const db = database as unknown as Kysely<unknown>;
+  const migrator = new Migrator({ db, provider, migrationTableName: 'migrations', migrationLockTableName: 'migrationsLock' });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((result) => result.status === 'Error');
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`Migration ${failed?.migrationName ?? '(unknown)'} failed: ${reason}`, { cause: error });
+  }
+}
+
+const latestMigration = Object.keys(migrations).at(-1) ?? '';
+const migratedDatabases = new WeakSet<object>();
+
+/** True when the database answers and holds the latest migration (cached once true). */
+export async function isMigrated(database: Db): Promise<boolean> {
+  const db = database as unknown as Kysely<unknown>;
+  if (migratedDatabases.has(db)) {
+    try {
+      await sql`select 1`.execute(db);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+  try {
+    const result = await sql<{ name: string }>`select "name" from "migrations" where "name" = ${latestMigration}`.execute(db);
+    if (result.rows.length === 0) return false;
+    migratedDatabases.add(db);
+    return true;
+  } catch {
+    return false;
+  }
+}

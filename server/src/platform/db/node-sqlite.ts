@@ -1,0 +1,69 @@
+import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
+import type { SqliteDatabase, SqliteStatement } from 'kysely';
+
+function toSqliteValue(value: unknown): SQLInputValue {
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (value instanceof Date) return value.toISOString();
+  if (value === undefined) return null;
+  return value as SQLInputValue;
+}
+
+function toParameters(parameters: ReadonlyArray<unknown>): SQLInputValue[] {
+  return parameters.map(toSqliteValue);
+}
+
+class NodeSqliteStatement implements SqliteStatement {
+  readonly reader: boolean;
+  readonly #statement: StatementSync;
+
+  constructor(statement: StatementSync) {
+    this.#statement = statement;
+    this.reader = statement.columns().length > 0;
+  }
+
+  all(parameters: ReadonlyArray<unknown>): unknown[] {
+    return this.#statement.all(...toParameters(parameters));
+  }
+
+  run(parameters: ReadonlyArray<unknown>): { changes: number | bigint; lastInsertRowid: number | bigint } {
+    return this.#statement.run(...toParameters(parameters));
+  }
+
+  iterate(parameters: ReadonlyArray<unknown>): IterableIterator<unknown> {
+    return this.#statement.iterate(...toParameters(parameters));
+  }
+}
+
+/**
+ * Adapts Node's built-in `node:sqlite` to the better-sqlite3-shaped interface Kysely's
+ * SqliteDialect expects (no native addon, ARCHITECTURE.md "Runtime"). Prepared statements are
+ * cached per SQL text: Kysely compiles the same SQL again and again on hot paths.
+ */
+export class NodeSqliteDatabase implements SqliteDatabase {
+  readonly raw: DatabaseSync;
+  readonly #cache = new Map<string, NodeSqliteStatement>();
+
+  constructor(filename: string) {
+    this.raw = new DatabaseSync(filename, { enableForeignKeyConstraints: true });
+    // WAL lets readers proceed while a writer commits; NORMAL sync is durable across app crashes in WAL.
+    this.raw.exec('PRAGMA journal_mode = WAL');
+    this.raw.exec('PRAGMA synchronous = NORMAL');
+    this.raw.exec('PRAGMA busy_timeout = 5000');
+    this.raw.exec('PRAGMA foreign_keys = ON');
+  }
+
+  prepare(sql: string): SqliteStatement {
+    let statement = this.#cache.get(sql);
+    if (!statement) {
+      statement = new NodeSqliteStatement(this.raw.prepare(sql));
+      if (this.#cache.size > 2000) this.#cache.clear();
+      this.#cache.set(sql, statement);
+    }
+    return statement;
+  }
+
+  close(): void {
+    this.#cache.clear();
+    if (this.raw.isOpen) this.raw.close();
+  }
+}

@@ -1,0 +1,36 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Db } from './db/db.ts';
+import { nowIso } from './dates.ts';
+
+const SECRET_KEY = 'hearth.secret';
+
+/** The site's signing secret, created on first use and kept in the config table (never readable through /config). */
+export async function loadOrCreateSecret(db: Db): Promise<string> {
+  const existing = await db.selectFrom('config').select('value').where('configKey', '=', SECRET_KEY).executeTakeFirst();
+  if (existing) return JSON.parse(existing.value) as string;
+  const secret = randomBytes(32).toString('base64url');
+  await db
+    .insertInto('config')
+    .values({ configKey: SECRET_KEY, value: JSON.stringify(secret), dateUpdated: nowIso() })
+    .onConflict((oc) => oc.column('configKey').doNothing())
+    .execute();
+  const row = await db.selectFrom('config').select('value').where('configKey', '=', SECRET_KEY).executeTakeFirstOrThrow();
+  return JSON.parse(row.value) as string;
+}
+
+/** HMAC-SHA256 of `value` with the site secret, base64url. */
+export function sign(secret: string, value: string): string {
+  return createHmac('sha256', secret).update(value).digest('base64url');
+}
+
+/** Constant-time comparison of two strings. */
+export function safeEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** A random URL-safe token of `bytes` bytes. */
+export function randomToken(bytes = 32): string {
+  return randomBytes(bytes).toString('base64url');
+}
