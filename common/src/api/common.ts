@@ -21,7 +21,7 @@ export function queryArray<T extends z.ZodType>(item: T) {
 }
 
 /** `expand` values of an endpoint, CSV or bracket form; `true`/`1` mean `all` (contract §1.7). */
-export function expandParam<const T extends readonly [string, ...string[]]>(values: T) {
+export function expandParam<const T extends readonly [string, ...string[]]>(_values: T) {
   return queryArray(z.string()).transform((list) => {
     const set = new Set<string>();
     for (const entry of list ?? []) set.add(entry === 'true' || entry === '1' ? 'all' : entry);

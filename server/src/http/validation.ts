@@ -74,7 +74,10 @@ export function toFieldError(issue: Issue, prefix: string[] = []): FieldError {
       const params = (issue.params ?? {}) as { code?: string; status?: number };
       return { field, code: params.code ?? 'invalid', message: issue.message, status: params.status ?? 422 };
     }
-    default:
+    case 'unrecognized_keys':
+    case 'invalid_union':
+    case 'invalid_key':
+    case 'invalid_element':
       return { field, code: 'invalid', message: pick(`${label} is invalid.`), status: 422 };
   }
 }
