@@ -17,6 +17,8 @@ import { guestActor, type AppDeps, type RequestContext } from './http/context.ts
 import { loadPermissionSet } from './permissions/permission-set.ts';
 import { emptyPermissionSet } from './permissions/build-permission-set.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { rolesRoutes } from './features/roles/roles.routes.ts';
+import { userPermissionsRoutes } from './features/users/users.permissions.routes.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -81,6 +83,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     requestIdHeader: false,
+    // Errors the router raises before any hook (a malformed URL): still the contract's body.
+    frameworkErrors: (error, _request, reply) => {
+      void sendError(reply, new AppError(400, 'The request URL is malformed.', { description: error.message }));
+    },
     bodyLimit: 1024 * 1024,
     trustProxy: true,
     routerOptions: {
@@ -177,6 +183,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async (api) => {
       api.get('/openapi.json', { schema: { hide: true } }, async () => api.swagger());
       await api.register(healthRoutes);
+      await api.register(rolesRoutes);
+      await api.register(userPermissionsRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { toBool } from '../platform/db/dialect.ts';
+import type { Database } from '../platform/db/schema.ts';
+import { nowIso } from '../platform/dates.ts';
+import type {
+  CategoryPermissionLink,
+  GrantedPermissionRow,
+  PermissionSubject,
+} from './build-permission-set.ts';
+
+/** Any Kysely handle on the schema: the database or an open transaction. */
+type Executor = Kysely<Database>;
+
+/** `config` row holding the roles/permissions version (a token, changed by every bump). */
+export const PERMISSIONS_VERSION_KEY = 'internal.permissionsVersion';
+
+/** Role type whose rows apply to guests (userID 0). */
+const GUEST_ROLE_TYPE = 'guest';
+
+/** The current roles/permissions version; '' before the first bump. */
+export async function findPermissionsVersion(db: Executor): Promise<string> {
+  const row = await db
+    .selectFrom('config')
+    .select('value')
+    .where('configKey', '=', PERMISSIONS_VERSION_KEY)
+    .executeTakeFirst();
+  return row?.value ?? '';
+}
+
+/**
+ * The user's permission-relevant flags and the permissions version, in one round trip;
+ * undefined when the user does not exist.
+ */
+export async function findPermissionSubject(
+  db: Executor,
+  userID: number,
+): Promise<{ subject: PermissionSubject; version: string } | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => [
+      'banned',
+      'deleted',
+      'isAdmin',
+      'isSysAdmin',
+      eb
+        .selectFrom('config')
+        .select('value')
+        .where('configKey', '=', PERMISSIONS_VERSION_KEY)
+        .as('version'),
+    ])
+    .where('userID', '=', userID)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    subject: {
+      isAdmin: toBool(row.isAdmin),
+      isSysAdmin: toBool(row.isSysAdmin),
+      isBanned: row.banned !== 0,
+      isDeleted: toBool(row.deleted),
+    },
+    version: row.version ?? '',
+  };
+}
+
+/**
+ * Granted permission rows of the user's roles; guests (userID 0) get the rows of the guest-type
+ * roles. A denied row never revokes what another role grants.
+ */
+export async function findGrantedPermissionRows(
+  db: Executor,
+  userID: number,
+): Promise<GrantedPermissionRow[]> {
+  const rows =
+    userID === 0
+      ? await db
+          .selectFrom('rolePermissions')
+          .innerJoin('roles', 'roles.roleID', 'rolePermissions.roleID')
+          .select([
+            'rolePermissions.resourceType',
+            'rolePermissions.resourceID',
+            'rolePermissions.permission',
+            'rolePermissions.granted',
+          ])
+          .where('roles.type', '=', GUEST_ROLE_TYPE)
+          .execute()
+      : await db
+          .selectFrom('rolePermissions')
+          .innerJoin('userRoles', 'userRoles.roleID', 'rolePermissions.roleID')
+          .select([
+            'rolePermissions.resourceType',
+            'rolePermissions.resourceID',
+            'rolePermissions.permission',
+            'rolePermissions.granted',
+          ])
+          .where('userRoles.userID', '=', userID)
+          .execute();
+  return rows
+    .filter((row) => toBool(row.granted))
+    .map((row) => ({
+      resourceType: row.resourceType,
+      resourceID: row.resourceID,
+      permission: row.permission,
+    }));
+}
+
+/** Categories that are junctions or inherit from one (the others use the default rows). */
+export async function findCategoryPermissionLinks(db: Executor): Promise<CategoryPermissionLink[]> {
+  return db
+    .selectFrom('categories')
+    .select(['categoryID', 'permissionCategoryID'])
+    .where('permissionCategoryID', '>', 0)
+    .orderBy('categoryID')
+    .execute();
+}
+
+/**
+ * Changes the roles/permissions version so every process drops its cached sets. Call it in the
+ * same transaction as any write to roles, rolePermissions, userRoles or a category's permissions.
+ * A fresh random token (not a counter) cannot collide between concurrent bumps.
+ */
+export async function bumpPermissionsVersion(db: Executor): Promise<void> {
+  const value = JSON.stringify(randomUUID());
+  const dateUpdated = nowIso();
+  await db
+    .insertInto('config')
+    .values({ configKey: PERMISSIONS_VERSION_KEY, value, dateUpdated })
+    .onConflict((oc) => oc.column('configKey').doUpdateSet({ value, dateUpdated }))
+    .execute();
+}

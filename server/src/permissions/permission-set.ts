@@ -1,0 +1,96 @@
+import type { PermissionSet } from '../../../common/src/permissions/types.ts';
+import type { Db } from '../platform/db/db.ts';
+import {
+  buildPermissionSet,
+  emptyPermissionSet,
+  type PermissionSubject,
+} from './build-permission-set.ts';
+import {
+  findCategoryPermissionLinks,
+  findGrantedPermissionRows,
+  findPermissionSubject,
+  findPermissionsVersion,
+} from './permission-set.repo.ts';
+
+interface CachedSet {
+  version: string;
+  subjectKey: string;
+  set: PermissionSet;
+}
+
+/** Most users cached per database per process; the oldest entry goes first. */
+const MAX_CACHED_USERS = 2000;
+
+// Keyed by database handle so that several apps (tests) in one process never share entries.
+const caches = new WeakMap<Db, Map<number, CachedSet>>();
+
+const guestSubject: PermissionSubject = {
+  isAdmin: false,
+  isSysAdmin: false,
+  isBanned: false,
+  isDeleted: false,
+};
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
+function cacheOf(db: Db): Map<number, CachedSet> {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new Map();
+    caches.set(db, cache);
+  }
+  return cache;
+}
+
+/**
+ * The effective permission set of a user (userID 0: guest), with junctions, exactly what
+ * `GET /users/{id}/permissions?expand=junctions` returns. Banned, deleted and unknown users get an
+ * empty set. Sets are cached per process and reused while the roles/permissions version and the
+ * user's admin flags are unchanged; the returned object is frozen.
+ */
+export async function loadPermissionSet(db: Db, userID: number): Promise<PermissionSet> {
+  let subject: PermissionSubject;
+  let version: string;
+  if (userID === 0) {
+    subject = guestSubject;
+    version = await findPermissionsVersion(db);
+  } else {
+    const found = await findPermissionSubject(db, userID);
+    if (!found) return deepFreeze(emptyPermissionSet());
+    ({ subject, version } = found);
+  }
+  if (subject.isBanned || subject.isDeleted) {
+    return deepFreeze(emptyPermissionSet());
+  }
+
+  const cache = cacheOf(db);
+  const subjectKey = `${String(subject.isAdmin)}:${String(subject.isSysAdmin)}`;
+  const cached = cache.get(userID);
+  if (cached && cached.version === version && cached.subjectKey === subjectKey) {
+    return cached.set;
+  }
+
+  const [rows, categories] = await Promise.all([
+    findGrantedPermissionRows(db, userID),
+    findCategoryPermissionLinks(db),
+  ]);
+  const set = deepFreeze(buildPermissionSet(subject, rows, categories));
+  cache.delete(userID);
+  if (cache.size >= MAX_CACHED_USERS) {
+    const oldest = cache.keys().next();
+    if (!oldest.done) cache.delete(oldest.value);
+  }
+  cache.set(userID, { version, subjectKey, set });
+  return set;
+}
+
+/** Drops every cached set of a database (tests; writes should bump the version instead). */
+export function clearPermissionCache(db: Db): void {
+  caches.delete(db);
+}
