@@ -41,7 +41,6 @@ function findTests(directories: string[], predicate: (file: string) => boolean):
 
 const unitTests = findTests(['common/src', 'server/src'], (file) => file.endsWith('.test.ts') && !file.endsWith('.api.test.ts'));
 const apiTests = findTests(['server'], (file) => file.endsWith('.api.test.ts'));
-const browserTests = findTests(['e2e'], (file) => file.endsWith('.spec.ts'));
 
 const bin = (name: string) => path.join(root, 'node_modules/.bin', name);
 const node = process.execPath;
@@ -64,7 +63,8 @@ function run(stage: Stage): Promise<Outcome> {
       buffer += chunk.toString();
       let newline = buffer.indexOf('\n');
       while (newline >= 0) {
-        const line = buffer.slice(0, newline);
+        // eslint-disable-next-line no-control-regex -- strips ANSI colour codes from test output
+        const line = buffer.slice(0, newline).replace(/\x1b\[[0-9;]*m/g, '');
         buffer = buffer.slice(newline + 1);
         // node:test spec reporter summary ("ℹ pass 12") and Vitest's ("Tests  2 failed | 10 passed (12)").
         const nodeSummary = /^\S*\s*(pass|fail) (\d+)$/.exec(line.trim());
@@ -150,7 +150,7 @@ if (fs.existsSync(chromiumPath)) {
   stages.push({ name: 'build', command: ['npm', 'run', '--silent', 'build'] });
   stages.push({
     name: 'browser (Chromium)',
-    command: [node, '--test', '--test-concurrency=1', '--test-reporter=spec', ...browserTests],
+    command: [node, 'e2e/run.ts'],
     env: { CHROMIUM_PATH: chromiumPath },
   });
 } else if (isCI) {

@@ -11,14 +11,22 @@ import { createMailer, type Mailer } from './platform/mail.ts';
 import { AppError } from './platform/errors.ts';
 import { registerErrorHandlers, sendError } from './http/errors.ts';
 import { zodValidatorCompiler } from './http/validation.ts';
-import { guardRequest, resolveActor } from './http/actor.ts';
+import { guardRequest, redactUrl, resolveActor } from './http/actor.ts';
 import { loadOrCreateSecret } from './platform/secrets.ts';
 import { guestActor, type AppDeps, type RequestContext } from './http/context.ts';
 import { loadPermissionSet } from './permissions/permission-set.ts';
 import { emptyPermissionSet } from './permissions/build-permission-set.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { registerPages } from './http/pages.ts';
+import { authRoutes } from './features/auth/auth.routes.ts';
+import { accountsRoutes } from './features/auth/accounts.routes.ts';
+import { tokensRoutes } from './features/tokens/tokens.routes.ts';
 import { rolesRoutes } from './features/roles/roles.routes.ts';
 import { userPermissionsRoutes } from './features/users/users.permissions.routes.ts';
+import { usersRoutes } from './features/users/users.routes.ts';
+import { uploadsStaticRoutes } from './platform/uploads.ts';
+import { configRoutes } from './features/config/config.routes.ts';
+import { categoriesRoutes } from './features/categories/categories.routes.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -68,6 +76,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         ? false
         : {
             level: config.logLevel,
+            serializers: {
+              // Secrets in query strings (?access_token=, ?transientKey=) never reach the logs.
+              req: (request: { method: string; url: string; host: string; ip: string }) => ({
+                method: request.method,
+                url: redactUrl(request.url),
+                host: request.host,
+                remoteAddress: request.ip,
+              }),
+            },
             redact: {
               paths: [
                 'req.headers.authorization',
@@ -88,7 +105,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       void sendError(reply, new AppError(400, 'The request URL is malformed.', { description: error.message }));
     },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     routerOptions: {
       ignoreTrailingSlash: true,
       ignoreDuplicateSlashes: true,
@@ -183,11 +200,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async (api) => {
       api.get('/openapi.json', { schema: { hide: true } }, async () => api.swagger());
       await api.register(healthRoutes);
+      await api.register(authRoutes);
+      await api.register(accountsRoutes);
+      await api.register(tokensRoutes);
       await api.register(rolesRoutes);
       await api.register(userPermissionsRoutes);
+      await api.register(usersRoutes);
+      await api.register(configRoutes);
+      await api.register(categoriesRoutes);
     },
     { prefix: API_PREFIX },
   );
+  // Uploaded files live outside the API prefix (`/uploads/...`).
+  await app.register(uploadsStaticRoutes);
+  // Pages last: every other GET outside /api/ is the server-rendered web app (when built).
+  if (options.distDir) await registerPages(app, { distDir: options.distDir });
 
   return app;
 }

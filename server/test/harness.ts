@@ -107,6 +107,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ADMIN_EMAIL: 'admin@hearth.test',
     ADMIN_PASSWORD,
     LOG_LEVEL: 'silent',
+    // Tests stand in for clients at different addresses with X-Forwarded-For.
+    TRUST_PROXY: 'true',
     ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
     ...env,
   });

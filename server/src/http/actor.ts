@@ -8,7 +8,20 @@ import { hashToken } from '../features/tokens/token-hash.ts';
 import { safeEqual } from '../platform/secrets.ts';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** When each token's use was last written (bounded: it is only a write-saving cache). */
 const tokenTouches = new Map<number, number>();
+const MAX_TOKEN_TOUCHES = 10_000;
+
+/** Query parameters that carry secrets and must not reach the logs. */
+const SECRET_QUERY_PARAMETERS = /([?&](?:access_token|transientKey|TransientKey)=)[^&#]*/g;
+
+/**
+ * A request URL with secret query values (`access_token`, `transientKey`) replaced, for the
+ * logger's request serializer: `serializers: { req: (req) => ({ ..., url: redactUrl(req.url) }) }`.
+ */
+export function redactUrl(url: string): string {
+  return url.replace(SECRET_QUERY_PARAMETERS, '$1[redacted]');
+}
 
 function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -34,6 +47,7 @@ export async function resolveActor(request: FastifyRequest, reply: FastifyReply,
     if (owner) {
       const last = tokenTouches.get(owner.accessTokenID) ?? 0;
       if (Date.now() - last > 60_000) {
+        if (tokenTouches.size >= MAX_TOKEN_TOUCHES) tokenTouches.clear();
         tokenTouches.set(owner.accessTokenID, Date.now());
         await touchToken(deps.db, owner.accessTokenID, now);
       }

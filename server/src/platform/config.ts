@@ -45,6 +45,12 @@ const envSchema = z.object({
     .enum(logLevels, { message: `must be one of ${logLevels.join(', ')}` })
     .default('info'),
   NODE_ENV: z.string().default('development'),
+  TRUST_PROXY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^(true|false|[\d.:a-fA-F/, ]+)$/, 'must be true, false, or proxy addresses (CIDR allowed, comma-separated)')
+      .optional(),
+  ),
 });
 
 /** The validated process configuration (ARCHITECTURE.md "Configuration"). */
@@ -62,6 +68,14 @@ export interface Config {
   isProduction: boolean;
   /** True when BASE_URL is https: the session cookie is then Secure. */
   secureCookies: boolean;
+  /** Which X-Forwarded-* senders to believe (Fastify trustProxy): off unless TRUST_PROXY says so. */
+  trustProxy: boolean | string;
+}
+
+function parseTrustProxy(value: string | undefined): boolean | string {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  return value;
 }
 
 /** A start-up configuration error; main.ts prints `message` alone and exits. */
@@ -97,5 +111,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: value.LOG_LEVEL,
     isProduction: value.NODE_ENV === 'production',
     secureCookies: baseUrl.startsWith('https://'),
+    trustProxy: parseTrustProxy(value.TRUST_PROXY),
   };
 }

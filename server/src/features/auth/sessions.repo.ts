@@ -68,3 +68,53 @@ export async function deleteSession(db: Db, sessionID: string): Promise<void> {
 export async function deleteUserSessions(db: Db, userID: number): Promise<void> {
   await db.deleteFrom('sessions').where('userID', '=', userID).execute();
 }
+
+/** A session as `GET /sessions` lists it. */
+export interface SessionListRow {
+  sessionID: string;
+  userID: number;
+  dateInserted: string;
+  dateUpdated: string | null;
+  dateExpires: string;
+}
+
+function iso(value: string): string;
+function iso(value: string | null): string | null;
+function iso(value: string | null): string | null {
+  return value === null ? null : new Date(value).toISOString();
+}
+
+/** A user's sessions, most recently used first; `valid` (unexpired), `invalid` (expired) or both. */
+export async function findUserSessions(
+  db: Db,
+  userID: number,
+  filter: 'valid' | 'invalid' | undefined,
+  now: string,
+  limit: number,
+): Promise<SessionListRow[]> {
+  let query = db
+    .selectFrom('sessions')
+    .select(['sessionID', 'userID', 'dateInserted', 'dateUpdated', 'dateExpires'])
+    .where('userID', '=', userID);
+  if (filter === 'valid') query = query.where('dateExpires', '>', now);
+  if (filter === 'invalid') query = query.where('dateExpires', '<=', now);
+  const rows = await query.orderBy('dateInserted', 'desc').orderBy('sessionID').limit(limit).execute();
+  return rows.map((row) => ({
+    sessionID: row.sessionID,
+    userID: row.userID,
+    dateInserted: iso(row.dateInserted),
+    dateUpdated: iso(row.dateUpdated),
+    dateExpires: iso(row.dateExpires),
+  }));
+}
+
+/** Deletes one session of a user; false when the user has no such session. */
+export async function deleteSessionOfUser(db: Db, userID: number, sessionID: string): Promise<boolean> {
+  const result = await db.deleteFrom('sessions').where('userID', '=', userID).where('sessionID', '=', sessionID).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Drops sessions that expired before `before`. */
+export async function deleteExpiredSessions(db: Db, before: string): Promise<void> {
+  await db.deleteFrom('sessions').where('dateExpires', '<', before).execute();
+}

@@ -74,7 +74,8 @@ export function setSessionCookie(reply: FastifyReply, deps: AppDeps, session: Cr
     httpOnly: true,
     sameSite: 'lax',
     secure: deps.config.secureCookies,
-    ...(session.persist ? { expires: session.expires } : {}),
+    // A browser-session cookie carries neither Expires nor Max-Age (contract §1.2).
+    ...(session.persist ? { expires: session.expires, maxAge: Math.max(0, Math.ceil((session.expires.getTime() - Date.now()) / 1000)) } : {}),
   });
 }
 

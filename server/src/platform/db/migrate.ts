@@ -1,6 +1,8 @@
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './db.ts';
 import * as m0001 from './migrations/0001_create_foundation.ts';
+import * as m0003 from './migrations/0003_index_users_name_prefix.ts';
+import * as m0004 from './migrations/0004_extend_categories.ts';
 
 /**
  * Forward-only migrations, in order. Imported statically (not read from disk) so the same list
@@ -8,6 +10,8 @@ import * as m0001 from './migrations/0001_create_foundation.ts';
  */
 const migrations: Record<string, Migration> = {
   '0001_create_foundation': m0001,
+  '0003_index_users_name_prefix': m0003,
+  '0004_extend_categories': m0004,
 };
 
 const provider: MigrationProvider = {

@@ -1,0 +1,148 @@
+import { globalEntry, has } from '../../../../common/src/permissions/has.ts';
+import type { PermissionName } from '../../../../common/src/permissions/names.ts';
+import type { PermissionSet } from '../../../../common/src/permissions/types.ts';
+
+/** api-contract §3: holders of any of these see the full user object (e-mail included). */
+export const fullViewPermissions: readonly PermissionName[] = [
+  'users.add',
+  'users.edit',
+  'users.delete',
+  'personalInfo.view',
+];
+
+/** api-contract §3 `PUT /users/{id}/ban`: one of these. */
+export const banPermissions: readonly PermissionName[] = ['community.moderate', 'users.edit'];
+
+/**
+ * Rank levels of api-contract §1.12, lowest to highest: signed in < curation.manage <
+ * community.moderate < community.manage < site.manage < admin < system/super admin.
+ */
+export const rankLevels = {
+  none: 0,
+  signedIn: 1,
+  curator: 2,
+  moderator: 3,
+  communityManager: 4,
+  siteManager: 5,
+  admin: 6,
+  system: 7,
+} as const;
+
+/** The rank of a permission set (api-contract §1.12), used for "may act on that user" checks. */
+export function rankOf(set: PermissionSet): number {
+  if (set.isSuperAdmin || set.isSysAdmin || globalEntry(set)?.permissions['system.only'] === true)
+    return rankLevels.system;
+  if (set.isAdmin) return rankLevels.admin;
+  const holds = (name: PermissionName) => has(set, name, { mode: 'global' });
+  if (holds('site.manage')) return rankLevels.siteManager;
+  if (holds('community.manage')) return rankLevels.communityManager;
+  if (holds('community.moderate')) return rankLevels.moderator;
+  if (holds('curation.manage')) return rankLevels.curator;
+  if (holds('session.valid')) return rankLevels.signedIn;
+  return rankLevels.none;
+}
+
+/** What a viewer may see of users (api-contract §3 views). */
+export interface UserVisibility {
+  viewerID: number;
+  /** Full view of every user: `users.add/edit/delete` or `personalInfo.view`. */
+  canViewFull: boolean;
+  /** The `profiles.view` view of public profiles. */
+  canViewProfiles: boolean;
+  /** spec 000 §6: e-mail, private and banned profiles. */
+  canViewPersonalInfo: boolean;
+  /** Admin-only extras (IP addresses, admin flags): `site.manage`. */
+  canViewAdminExtras: boolean;
+  /** spec 000 §6 `ui.bannedPrivateProfile`: banned profiles are shown like private ones. */
+  bannedPrivateProfile: boolean;
+}
+
+/** The viewer's visibility rights, from their permission set. */
+export function userVisibilityOf(
+  set: PermissionSet,
+  viewerID: number,
+  bannedPrivateProfile: boolean,
+): UserVisibility {
+  return {
+    viewerID,
+    canViewFull: has(set, fullViewPermissions),
+    canViewProfiles: has(set, 'profiles.view'),
+    canViewPersonalInfo: has(set, 'personalInfo.view'),
+    canViewAdminExtras: has(set, 'site.manage'),
+    bannedPrivateProfile,
+  };
+}
+
+export type UserView = 'full' | 'profile' | 'minimal';
+
+/**
+ * Which view of a user a viewer gets (api-contract §3, spec 000 §6): self and full-view holders get
+ * the full object; a private profile (or a banned one when `ui.bannedPrivateProfile` is on), or a
+ * viewer without `profiles.view`, gets the minimal one; everyone else the profile view.
+ */
+export function userViewFor(
+  visibility: UserVisibility,
+  user: { userID: number; private: boolean; banned: number },
+): UserView {
+  if (visibility.viewerID !== 0 && visibility.viewerID === user.userID) return 'full';
+  if (visibility.canViewFull) return 'full';
+  const restricted = user.private || (visibility.bannedPrivateProfile && user.banned !== 0);
+  if (restricted || !visibility.canViewProfiles) return 'minimal';
+  return 'profile';
+}
+
+/** Whether `$email:` smart IDs may be used (api-contract §1.3: `personalInfo.view`). */
+export function canLookUpByEmail(set: PermissionSet): boolean {
+  return has(set, 'personalInfo.view');
+}
+
+/** Whether a viewer may filter or search users by e-mail or IP address (the full view's data). */
+export function canSearchPersonalInfo(set: PermissionSet): boolean {
+  return has(set, fullViewPermissions);
+}
+
+export function canAddUsers(set: PermissionSet): boolean {
+  return has(set, 'users.add');
+}
+
+export function canEditUsers(set: PermissionSet): boolean {
+  return has(set, 'users.edit');
+}
+
+export function canDeleteUsers(set: PermissionSet): boolean {
+  return has(set, 'users.delete');
+}
+
+export function canBanUsers(set: PermissionSet): boolean {
+  return has(set, banPermissions);
+}
+
+/** api-contract §3 PATCH self-edit: `profiles.edit` (or `users.edit`). */
+export function canEditOwnProfile(set: PermissionSet): boolean {
+  return has(set, ['profiles.edit', 'users.edit']);
+}
+
+/** api-contract §3 PATCH self-edit: changing one's own name needs `profile.editusernames` (or `users.edit`). */
+export function canEditOwnUsername(set: PermissionSet): boolean {
+  return has(set, ['profile.editusernames', 'users.edit']);
+}
+
+/** `applicants.manage` holders see the `Applicants` count. */
+export function canManageApplicants(set: PermissionSet): boolean {
+  return has(set, 'applicants.manage');
+}
+
+/**
+ * Whether an actor may edit, delete or change the picture of a target (api-contract §3 "target of
+ * higher rank than the editor → 403"): the actor themself, or a target of the same or lower rank.
+ */
+export function canEditRank(actorRank: number, targetRank: number, isSelf: boolean): boolean {
+  return isSelf || targetRank <= actorRank;
+}
+
+/** api-contract §3 ban: only a target of strictly lower rank. */
+export function banRankRefusal(actorRank: number, targetRank: number): 'higher' | 'same' | null {
+  if (targetRank > actorRank) return 'higher';
+  if (targetRank === actorRank) return 'same';
+  return null;
+}

@@ -1,0 +1,182 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { PermissionSet } from '../../../common/src/permissions/types.ts';
+import { resolveTheme } from '../../../common/src/theme/resolve-theme.ts';
+import type { ThemeVariables } from '../../../common/src/theme/variables.ts';
+import { isSettingKey, settingDefinitions } from '../../../common/src/api/config.ts';
+import { getConfig } from '../features/config/config.service.ts';
+import { getMe } from '../features/users/users.service.ts';
+import type { RequestContext } from './context.ts';
+
+/** The current user as the page bootstrap carries it (the `GET /users/me` shape, api-contract §3). */
+export interface PageUser {
+  userID: number;
+  name: string;
+  email?: string | null;
+  photoUrl?: string | null;
+  emailConfirmed?: boolean;
+  isAdmin?: boolean;
+  private?: boolean;
+  roleIDs?: number[];
+  [key: string]: unknown;
+}
+
+/** What every page embeds for the React app (web/src/lib/bootstrap.ts `Bootstrap`). */
+export interface PageBootstrap {
+  me: PageUser;
+  permissions: PermissionSet;
+  config: Record<string, unknown>;
+  transientKey: string;
+  locale: string;
+  theme: ThemeVariables;
+}
+
+interface RenderResult {
+  html: string;
+  head: string;
+  status: number;
+}
+
+type RenderPage = (url: string, bootstrap: PageBootstrap) => Promise<RenderResult>;
+
+export interface RegisterPagesOptions {
+  /** The build folder holding `web/` (client) and `server-entry/` (SSR bundle). */
+  distDir: string;
+  /** The current user for the bootstrap; defaults to the users service's `GET /users/me` record. */
+  loadCurrentUser?: (ctx: RequestContext) => Promise<PageUser>;
+  /** Settings for the bootstrap; defaults to the `x-read: public` keys of the config service. */
+  loadPublicConfig?: (ctx: RequestContext) => Promise<Record<string, unknown>>;
+  /** The current theme's `assets.variables`; defaults to the theme defaults. */
+  loadThemeVariables?: (ctx: RequestContext) => Promise<unknown>;
+}
+
+/** `GET /users/me`'s record (api-contract §3), as the users service builds it. */
+async function defaultLoadCurrentUser(ctx: RequestContext): Promise<PageUser> {
+  return (await getMe(ctx)) as PageUser;
+}
+
+/** The settings anyone may read (`x-read: public`, api-contract §14). */
+async function defaultLoadPublicConfig(ctx: RequestContext): Promise<Record<string, unknown>> {
+  const readable = await getConfig(ctx, undefined);
+  return Object.fromEntries(
+    Object.entries(readable).filter(
+      ([key]) => isSettingKey(key) && settingDefinitions[key].read === 'public',
+    ),
+  );
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/[^a-zA-Z0-9-]/g, '');
+}
+
+/** Stylesheets of lazily loaded chunks, linked up front so server-rendered parts are styled at first paint. */
+async function readLazyStylesheets(clientDir: string): Promise<string> {
+  try {
+    const manifest = JSON.parse(
+      await readFile(path.join(clientDir, '.vite', 'manifest.json'), 'utf8'),
+    ) as Record<string, { isEntry?: boolean; isDynamicEntry?: boolean; css?: string[] }>;
+    const files = new Set<string>();
+    for (const chunk of Object.values(manifest)) {
+      if (chunk.isDynamicEntry === true) {
+        for (const css of chunk.css ?? []) files.add(css);
+      }
+    }
+    return [...files].map((file) => `<link rel="stylesheet" href="/${file}">`).join('\n');
+  } catch {
+    return '';
+  }
+}
+
+function fallbackErrorPage(template: string): string {
+  const body =
+    '<div style="max-width:640px;margin:80px auto;padding:0 16px;font-family:system-ui,sans-serif;text-align:center">' +
+    '<h1>There was an error</h1><p>Please try again later.</p><p><a href="/">Back to Home</a></p></div>';
+  return template
+    .replace('<!--app-head-->', () => '<title>There was an error</title>')
+    .replace('<!--app-html-->', () => body);
+}
+
+/**
+ * Serves the web app: `/assets/*` from the client build (long, immutable cache) and every other
+ * GET outside `/api/` rendered on the server with the page bootstrap built from `request.ctx`,
+ * answering the status the page asks for (404 for unknown pages). Without a build in `distDir`
+ * (API tests), it registers nothing and logs one line.
+ */
+export async function registerPages(
+  app: FastifyInstance,
+  options: RegisterPagesOptions,
+): Promise<void> {
+  const clientDir = path.join(options.distDir, 'web');
+  const templateFile = path.join(clientDir, 'index.html');
+  const serverEntry = path.join(options.distDir, 'server-entry', 'entry-server.js');
+  if (!existsSync(templateFile) || !existsSync(serverEntry)) {
+    app.log.info(`No web build in ${options.distDir} (npm run build): pages are not served.`);
+    return;
+  }
+  const rawTemplate = await readFile(templateFile, 'utf8');
+  const lazyStylesheets = await readLazyStylesheets(clientDir);
+  const { render } = (await import(pathToFileURL(serverEntry).href)) as { render: RenderPage };
+  const loadCurrentUser = options.loadCurrentUser ?? defaultLoadCurrentUser;
+  const loadPublicConfig = options.loadPublicConfig ?? defaultLoadPublicConfig;
+  const loadThemeVariables = options.loadThemeVariables ?? (async () => undefined);
+
+  await app.register(fastifyStatic, {
+    root: path.join(clientDir, 'assets'),
+    prefix: '/assets/',
+    decorateReply: false,
+    index: false,
+    // File names carry a content hash: they never change.
+    immutable: true,
+    maxAge: '365d',
+  });
+
+  const buildBootstrap = async (ctx: RequestContext): Promise<PageBootstrap> => {
+    const [me, config, themeVariables] = await Promise.all([
+      loadCurrentUser(ctx),
+      loadPublicConfig(ctx),
+      loadThemeVariables(ctx),
+    ]);
+    const locale = typeof config['garden.locale'] === 'string' ? config['garden.locale'] : 'en';
+    return {
+      me,
+      permissions: ctx.permissions,
+      config,
+      transientKey: ctx.actor.transientKey ?? '',
+      locale,
+      theme: resolveTheme(themeVariables),
+    };
+  };
+
+  const renderPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (pathname === '/api' || pathname.startsWith('/api/')) {
+      return reply.callNotFound();
+    }
+    try {
+      const bootstrap = await buildBootstrap(request.ctx);
+      const result = await render(request.url, bootstrap);
+      const html = rawTemplate
+        .replace('<html lang="en">', () => `<html lang="${escapeAttribute(bootstrap.locale)}">`)
+        .replace('<!--app-head-->', () => [result.head, lazyStylesheets].filter(Boolean).join('\n'))
+        .replace('<!--app-html-->', () => result.html);
+      return reply
+        .status(result.status)
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'private, no-cache')
+        .send(html);
+    } catch (error) {
+      request.log.error({ err: error }, 'page render failed');
+      return reply
+        .status(500)
+        .header('content-type', 'text/html; charset=utf-8')
+        .send(fallbackErrorPage(rawTemplate));
+    }
+  };
+
+  app.get('/', { schema: { hide: true } }, renderPage);
+  app.get('/*', { schema: { hide: true } }, renderPage);
+}

@@ -1,0 +1,42 @@
+import { sql } from 'kysely';
+import type { Db } from './db/db.ts';
+
+export interface ThrottleRow {
+  count: number;
+  windowStart: string;
+}
+
+/**
+ * Counts one hit on a key in a single statement, so concurrent processes never lose a hit: a new
+ * key starts at 1; a key whose window began at or before `windowCutoff` restarts at 1 from `now`.
+ */
+export async function incrementThrottle(db: Db, throttleKey: string, now: string, windowCutoff: string): Promise<ThrottleRow> {
+  const expired = sql<boolean>`${sql.ref('throttles.windowStart')} <= ${windowCutoff}`;
+  const row = await db
+    .insertInto('throttles')
+    .values({ throttleKey, count: 1, windowStart: now, lockedUntil: null })
+    .onConflict((oc) =>
+      oc.column('throttleKey').doUpdateSet({
+        count: sql<number>`case when ${expired} then 1 else ${sql.ref('throttles.count')} + 1 end`,
+        windowStart: sql<string>`case when ${expired} then ${now} else ${sql.ref('throttles.windowStart')} end`,
+      }),
+    )
+    .returning(['count', 'windowStart'])
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.count), windowStart: new Date(row.windowStart).toISOString() };
+}
+
+/** The counter of a key, or null. */
+export async function findThrottle(db: Db, throttleKey: string): Promise<ThrottleRow | null> {
+  const row = await db.selectFrom('throttles').select(['count', 'windowStart']).where('throttleKey', '=', throttleKey).executeTakeFirst();
+  return row ? { count: Number(row.count), windowStart: new Date(row.windowStart).toISOString() } : null;
+}
+
+export async function deleteThrottle(db: Db, throttleKey: string): Promise<void> {
+  await db.deleteFrom('throttles').where('throttleKey', '=', throttleKey).execute();
+}
+
+/** Drops counters whose window began before `before` (they no longer limit anything). */
+export async function deleteStaleThrottles(db: Db, before: string): Promise<void> {
+  await db.deleteFrom('throttles').where('windowStart', '<', before).execute();
+}

@@ -1,0 +1,43 @@
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Toasts } from '../components/Toasts.tsx';
+import { UnconfirmedEmailToast } from '../features/auth/components/UnconfirmedEmailToast.tsx';
+import { useTitleBarMode } from '../layout/title-bar/title-bar-mode.ts';
+import { TitleBar } from '../layout/title-bar/TitleBar.tsx';
+import { useConfigValue } from '../lib/bootstrap.ts';
+import { t } from '../lib/i18n.ts';
+import { ErrorBoundary } from './errors/ErrorBoundary.tsx';
+import { homePath } from './paths.ts';
+import styles from './AppLayout.module.css';
+
+/** Pages that open with a banner (a transparent title bar may sit on it). */
+function hasBanner(pathname: string): boolean {
+  return pathname === homePath();
+}
+
+/**
+ * The page frame: title bar, main content behind an error boundary (the title bar stays rendered
+ * when a page fails, spec 001 §8.3), footer and toasts.
+ */
+export function AppLayout() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const isDebug = useConfigValue('garden.debug', false);
+  const { background } = useTitleBarMode();
+  const isBannerPage = hasBanner(location.pathname);
+  const titleBarMode = isBannerPage && background === 'transparent' ? 'transparent' : 'solid';
+  return (
+    <div className={styles.frame} data-title-bar={titleBarMode}>
+      <TitleBar hasBanner={isBannerPage} />
+      <main id="content" tabIndex={-1} className={styles.main}>
+        <ErrorBoundary key={location.pathname} isDebug={isDebug} onCancel={() => void navigate(-1)}>
+          <Outlet />
+        </ErrorBoundary>
+      </main>
+      <footer className={styles.footer}>
+        <p>{t('Powered by Hearth')}</p>
+      </footer>
+      <Toasts />
+      <UnconfirmedEmailToast />
+    </div>
+  );
+}

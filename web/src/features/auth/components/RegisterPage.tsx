@@ -1,0 +1,137 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { signInPath } from '../../../app/paths.ts';
+import { usePageMeta } from '../../../app/page-meta.tsx';
+import { Button } from '../../../components/Button.tsx';
+import { FormMessage } from '../../../components/form/FormMessage.tsx';
+import { TextField } from '../../../components/form/TextField.tsx';
+import { useConfigValue } from '../../../lib/bootstrap.ts';
+import { t } from '../../../lib/i18n.ts';
+import { safeTarget } from '../../../lib/safe-url.ts';
+import { useCurrentUser } from '../../../lib/session.ts';
+import { useFormErrors } from '../../../lib/use-form-errors.ts';
+import { register, signIn } from '../api/auth.api.ts';
+import { navigateWithReload } from '../navigate-with-reload.ts';
+import { EntryLayout } from './EntryLayout.tsx';
+import styles from './EntryLayout.module.css';
+
+const shownFields = ['email', 'name', 'password'] as const;
+
+/** `/entry/register` (spec 000 §2): e-mail, username and password; signs the new member in. */
+export function RegisterPage() {
+  const [searchParams] = useSearchParams();
+  const target = safeTarget(searchParams.get('target'));
+  const user = useCurrentUser();
+  const minLength = useConfigValue('password.minLength', 8);
+  const [email, setEmail] = useState('');
+  const [name, setName] = useState('');
+  const [password, setPassword] = useState('');
+  const [isSubmitting, setIsSubmitting] = useState(false);
+  const [isPendingApproval, setIsPendingApproval] = useState(false);
+  const errors = useFormErrors();
+  usePageMeta({ title: t('Register') });
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setIsSubmitting(true);
+    errors.clear();
+    try {
+      const result = await register({ email: email.trim(), name: name.trim(), password });
+      if (result.kind === 'pendingApproval') {
+        setIsPendingApproval(true);
+        setIsSubmitting(false);
+        return;
+      }
+    } catch (error) {
+      errors.setError(error);
+      setIsSubmitting(false);
+      return;
+    }
+    try {
+      await signIn({ username: name.trim(), password, persist: false });
+      navigateWithReload(target);
+    } catch {
+      // The account exists; signing in can still be refused (e.g. approval or confirmation rules).
+      navigateWithReload(signInPath({ target }));
+    }
+  };
+
+  if (isPendingApproval) {
+    return (
+      <EntryLayout title={t('Register')}>
+        <div className={styles.result}>
+          <FormMessage type="success">
+            {t('Thank you for registering. Your application will be reviewed by an administrator.')}
+          </FormMessage>
+        </div>
+      </EntryLayout>
+    );
+  }
+
+  if (user.userID !== 0) {
+    return (
+      <EntryLayout title={t('Register')}>
+        <div className={styles.result}>
+          <FormMessage type="info">
+            {t('You are signed in as {name}.', { name: user.name })}
+          </FormMessage>
+          <Link to={target}>{t('Continue')}</Link>
+        </div>
+      </EntryLayout>
+    );
+  }
+
+  const formMessages = errors.formMessages(shownFields);
+  return (
+    <EntryLayout
+      title={t('Register')}
+      description={<p>{t('Create an account to join the conversation.')}</p>}
+      footer={
+        <p>
+          {t('Already have an account?')}{' '}
+          <Link to={signInPath({ target: target === '/' ? undefined : target })}>
+            {t('Sign In')}
+          </Link>
+        </p>
+      }
+    >
+      <form className={styles.form} onSubmit={(event) => void handleSubmit(event)} noValidate>
+        {formMessages.length > 0 ? <FormMessage>{formMessages.join(' ')}</FormMessage> : null}
+        <TextField
+          label={t('Email')}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          errors={errors.fieldErrors('email')}
+        />
+        <TextField
+          label={t('Username')}
+          name="name"
+          autoComplete="username"
+          required
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          errors={errors.fieldErrors('name')}
+        />
+        <TextField
+          label={t('Password')}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={minLength}
+          description={t('At least {count} characters.', { count: minLength })}
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          errors={errors.fieldErrors('password')}
+        />
+        <Button type="submit" variant="primary" className={styles.submit} isLoading={isSubmitting}>
+          {t('Register')}
+        </Button>
+      </form>
+    </EntryLayout>
+  );
+}

@@ -1,0 +1,87 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { signInPath } from '../../../app/paths.ts';
+import { usePageMeta } from '../../../app/page-meta.tsx';
+import { Button } from '../../../components/Button.tsx';
+import { FormMessage } from '../../../components/form/FormMessage.tsx';
+import { TextField } from '../../../components/form/TextField.tsx';
+import { t } from '../../../lib/i18n.ts';
+import { useFormErrors } from '../../../lib/use-form-errors.ts';
+import { requestPassword } from '../api/auth.api.ts';
+import { EntryLayout } from './EntryLayout.tsx';
+import styles from './EntryLayout.module.css';
+
+const shownFields = ['email'] as const;
+
+/** `/entry/passwordrequest`: asks for the password reset e-mail (`POST /users/request-password`). */
+export function RequestPasswordPage() {
+  const [email, setEmail] = useState('');
+  const [isSubmitting, setIsSubmitting] = useState(false);
+  const [isSent, setIsSent] = useState(false);
+  const errors = useFormErrors();
+  usePageMeta({ title: t('Reset my password') });
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setIsSubmitting(true);
+    errors.clear();
+    try {
+      await requestPassword(email.trim());
+      setIsSent(true);
+    } catch (error) {
+      errors.setError(error);
+    } finally {
+      setIsSubmitting(false);
+    }
+  };
+
+  const formMessages = errors.formMessages(shownFields);
+  return (
+    <EntryLayout
+      title={t('Reset my password')}
+      description={
+        isSent ? undefined : (
+          <p>
+            {t(
+              'Enter your email address or username and we will send you a link to choose a new password.',
+            )}
+          </p>
+        )
+      }
+      footer={
+        <p>
+          <Link to={signInPath()}>{t('Back to Sign In')}</Link>
+        </p>
+      }
+    >
+      {isSent ? (
+        <div className={styles.result}>
+          <FormMessage type="success">
+            {t('A message has been sent to your email address with password reset instructions.')}
+          </FormMessage>
+        </div>
+      ) : (
+        <form className={styles.form} onSubmit={(event) => void handleSubmit(event)} noValidate>
+          {formMessages.length > 0 ? <FormMessage>{formMessages.join(' ')}</FormMessage> : null}
+          <TextField
+            label={t('Email/Username')}
+            name="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            errors={errors.fieldErrors('email')}
+          />
+          <Button
+            type="submit"
+            variant="primary"
+            className={styles.submit}
+            isLoading={isSubmitting}
+          >
+            {t('Request a new password')}
+          </Button>
+        </form>
+      )}
+    </EntryLayout>
+  );
+}

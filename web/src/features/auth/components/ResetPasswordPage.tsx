@@ -1,0 +1,116 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router';
+import { requestPasswordPath, signInPath } from '../../../app/paths.ts';
+import { usePageMeta } from '../../../app/page-meta.tsx';
+import { Button } from '../../../components/Button.tsx';
+import { FormMessage } from '../../../components/form/FormMessage.tsx';
+import { TextField } from '../../../components/form/TextField.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { useConfigValue } from '../../../lib/bootstrap.ts';
+import { t } from '../../../lib/i18n.ts';
+import { useFormErrors } from '../../../lib/use-form-errors.ts';
+import { resetPassword } from '../api/auth.api.ts';
+import { EntryLayout } from './EntryLayout.tsx';
+import styles from './EntryLayout.module.css';
+
+const shownFields = ['password', 'passwordConfirm'] as const;
+
+/** `/entry/passwordreset/{userID}/{code}`: the link of the reset e-mail; sets a new password. */
+export function ResetPasswordPage() {
+  const params = useParams();
+  const userID = Number(params.userID);
+  const code = params.code ?? '';
+  const minLength = useConfigValue('password.minLength', 8);
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [isSubmitting, setIsSubmitting] = useState(false);
+  const [isDone, setIsDone] = useState(false);
+  const errors = useFormErrors();
+  usePageMeta({ title: t('Reset my password') });
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    errors.clear();
+    if (password !== confirmation) {
+      errors.setError(
+        new ApiError(t('The passwords you entered do not match.'), {
+          status: 422,
+          errors: {
+            passwordConfirm: [
+              {
+                field: 'passwordConfirm',
+                code: 'mismatch',
+                message: t('The passwords you entered do not match.'),
+                status: 422,
+              },
+            ],
+          },
+        }),
+      );
+      return;
+    }
+    setIsSubmitting(true);
+    try {
+      await resetPassword({ userID, resetCode: code, password });
+      setIsDone(true);
+    } catch (error) {
+      errors.setError(error);
+    } finally {
+      setIsSubmitting(false);
+    }
+  };
+
+  if (isDone) {
+    return (
+      <EntryLayout title={t('Reset my password')}>
+        <div className={styles.result}>
+          <FormMessage type="success">
+            {t('Your password has been changed. You can now sign in with it.')}
+          </FormMessage>
+          <Link to={signInPath()}>{t('Sign In')}</Link>
+        </div>
+      </EntryLayout>
+    );
+  }
+  const formMessages = errors.formMessages(shownFields);
+  return (
+    <EntryLayout
+      title={t('Reset my password')}
+      description={<p>{t('Choose a new password for your account.')}</p>}
+      footer={
+        <p>
+          <Link to={requestPasswordPath()}>{t('Request a new password')}</Link>
+        </p>
+      }
+    >
+      <form className={styles.form} onSubmit={(event) => void handleSubmit(event)} noValidate>
+        {formMessages.length > 0 ? <FormMessage>{formMessages.join(' ')}</FormMessage> : null}
+        <TextField
+          label={t('New Password')}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={minLength}
+          description={t('At least {count} characters.', { count: minLength })}
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          errors={errors.fieldErrors('password')}
+        />
+        <TextField
+          label={t('Confirm Password')}
+          name="passwordConfirm"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={confirmation}
+          onChange={(event) => setConfirmation(event.target.value)}
+          errors={errors.fieldErrors('passwordConfirm')}
+        />
+        <Button type="submit" variant="primary" className={styles.submit} isLoading={isSubmitting}>
+          {t('Save Password')}
+        </Button>
+      </form>
+    </EntryLayout>
+  );
+}

@@ -1,0 +1,77 @@
+import { Avatar } from '../../components/Avatar.tsx';
+import { Flyout } from '../../components/Flyout.tsx';
+import { SmartLink } from '../../components/SmartLink.tsx';
+import { useEntryLinks } from '../../app/entry-links.ts';
+import { editProfilePath, profilePath } from '../../app/paths.ts';
+import { t } from '../../lib/i18n.ts';
+import { useCurrentUser } from '../../lib/session.ts';
+import styles from './TitleBar.module.css';
+
+/**
+ * The title bar's right side (spec 000 §2): 'Sign In' and 'Register' for guests, the
+ * 'My Account' flyout for signed-in users.
+ */
+export function MeBox() {
+  const user = useCurrentUser();
+  const entryLinks = useEntryLinks();
+  if (user.userID === 0) {
+    return (
+      <div className={styles.meBox}>
+        <SmartLink to={entryLinks.signIn()} className={styles.signIn}>
+          {t('Sign In')}
+        </SmartLink>
+        {entryLinks.register === null ? null : (
+          <SmartLink to={entryLinks.register} className={styles.register}>
+            {t('Register')}
+          </SmartLink>
+        )}
+      </div>
+    );
+  }
+  return (
+    <div className={styles.meBox}>
+      <Flyout
+        label={t('My Account')}
+        buttonContent={
+          <Avatar photoUrl={user.photoUrl} name={user.name} size="small" isDecorative />
+        }
+        buttonClassName={styles.meButton}
+      >
+        {(close) => (
+          <div className={styles.account}>
+            <div className={styles.accountHeader}>
+              <Avatar photoUrl={user.photoUrl} name={user.name} size="medium" isDecorative />
+              <div className={styles.accountName}>
+                <p className={styles.accountUserName}>{user.name}</p>
+                {user.email ? <p className={styles.accountEmail}>{user.email}</p> : null}
+              </div>
+            </div>
+            <ul className={styles.accountList}>
+              <li>
+                <SmartLink
+                  to={profilePath(user.name)}
+                  className={styles.accountLink}
+                  onClick={close}
+                >
+                  {t('Profile')}
+                </SmartLink>
+              </li>
+              <li>
+                <SmartLink to={editProfilePath()} className={styles.accountLink} onClick={close}>
+                  {t('Edit Profile')}
+                </SmartLink>
+              </li>
+            </ul>
+            <ul className={`${styles.accountList} ${styles.accountFooter}`}>
+              <li>
+                <a href={entryLinks.signOut} className={styles.accountLink}>
+                  {t('Sign Out')}
+                </a>
+              </li>
+            </ul>
+          </div>
+        )}
+      </Flyout>
+    </div>
+  );
+}

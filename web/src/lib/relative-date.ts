@@ -1,0 +1,47 @@
+import { displayLimits } from '../../../common/src/constants.ts';
+import { getLocale, t } from './i18n.ts';
+
+const second = 1000;
+const minute = 60 * second;
+const hour = 60 * minute;
+const day = 24 * hour;
+const { seconds, minutes, hours, days, monthsUntilDays } = displayLimits.relativeTimeThresholds;
+
+/**
+ * A date relative to `now` (spec 001 §9): 'just now' within 5 s, then seconds below 45 s,
+ * minutes below 45 min, hours below 22 h, days below 26 days, months below 320 days, else years.
+ */
+export function formatRelativeDate(
+  date: Date,
+  now: Date = new Date(),
+  locale: string = getLocale(),
+): string {
+  const diff = date.getTime() - now.getTime();
+  const distance = Math.abs(diff);
+  if (distance <= displayLimits.justNowWithinMs) {
+    return t('just now');
+  }
+  const sign = diff < 0 ? -1 : 1;
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  if (distance < seconds * second) {
+    return format.format(sign * Math.round(distance / second), 'second');
+  }
+  if (distance < minutes * minute) {
+    return format.format(sign * Math.max(1, Math.round(distance / minute)), 'minute');
+  }
+  if (distance < hours * hour) {
+    return format.format(sign * Math.max(1, Math.round(distance / hour)), 'hour');
+  }
+  if (distance < days * day) {
+    return format.format(sign * Math.max(1, Math.round(distance / day)), 'day');
+  }
+  if (distance < monthsUntilDays * day) {
+    return format.format(sign * Math.max(1, Math.round(distance / (30.4375 * day))), 'month');
+  }
+  return format.format(sign * Math.max(1, Math.round(distance / (365.25 * day))), 'year');
+}
+
+/** A full, fixed date and time for tooltips and `fixed` mode. */
+export function formatFixedDate(date: Date, locale: string = getLocale()): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}

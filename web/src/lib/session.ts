@@ -1,0 +1,52 @@
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { has, type HasOptions } from '../../../common/src/permissions/has.ts';
+import type { PermissionName } from '../../../common/src/permissions/names.ts';
+import type { PermissionSet } from '../../../common/src/permissions/types.ts';
+import { api } from './api.ts';
+import { useBootstrap, type Bootstrap, type CurrentUser } from './bootstrap.ts';
+
+/** Query keys of the session's records (the current user and their permissions). */
+export const sessionKeys = {
+  me: ['users', 'me'] as const,
+  permissions: ['users', '$me', 'permissions'] as const,
+};
+
+export function fetchCurrentUser(): Promise<CurrentUser> {
+  return api.get<CurrentUser>('/users/me');
+}
+
+export function fetchPermissions(): Promise<PermissionSet> {
+  return api.get<PermissionSet>('/users/$me/permissions', { query: { expand: 'junctions' } });
+}
+
+/** Puts the bootstrap's records in the cache, so the first render fetches nothing. */
+export function seedQueryClient(client: QueryClient, bootstrap: Bootstrap): void {
+  client.setQueryData(sessionKeys.me, bootstrap.me);
+  client.setQueryData(sessionKeys.permissions, bootstrap.permissions);
+}
+
+/** The current user (userID 0 = guest), from the cache seeded by the bootstrap. */
+export function useCurrentUser(): CurrentUser {
+  const bootstrap = useBootstrap();
+  const query = useQuery({ queryKey: sessionKeys.me, queryFn: fetchCurrentUser });
+  return query.data ?? bootstrap.me;
+}
+
+/** spec 000 §6: signed in means a userID other than the guest's. */
+export function useIsSignedIn(): boolean {
+  return useCurrentUser().userID !== 0;
+}
+
+/** The current user's permission set, or null while it loads. */
+export function usePermissionSet(): PermissionSet | null {
+  const query = useQuery({ queryKey: sessionKeys.permissions, queryFn: fetchPermissions });
+  return query.data ?? null;
+}
+
+/** Whether the current user holds any of `names` (spec 000 §6); false until the set loads. */
+export function usePermission(
+  names: PermissionName | readonly PermissionName[],
+  options?: HasOptions,
+): boolean {
+  return has(usePermissionSet(), names, options);
+}
