@@ -1,6 +1,6 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
-import { toBool } from '../../platform/db/dialect.ts';
+import { lowerEquals, toBool } from '../../platform/db/dialect.ts';
 
 /** The database or an open transaction. */
 type Executor = Kysely<Database>;
@@ -62,19 +62,11 @@ function toAccount(row: {
   };
 }
 
-/**
- * Case-insensitive equality lowering both sides in SQL, so it agrees with the `lower(...)` unique
- * indexes on each database (SQLite's lower() folds ASCII only; PostgreSQL's folds Unicode).
- */
-function sameLower(column: 'name' | 'email', value: string): RawBuilder<boolean> {
-  return sql<boolean>`lower(${sql.ref(column)}) = lower(${value})`;
-}
-
 /** The user whose name or e-mail is `nameOrEmail` (case-insensitive), or null. */
 export async function findAccountByNameOrEmail(db: Executor, nameOrEmail: string): Promise<AccountRow | null> {
-  const byName = await db.selectFrom('users').select(accountColumns).where(sameLower('name', nameOrEmail)).executeTakeFirst();
+  const byName = await db.selectFrom('users').select(accountColumns).where(lowerEquals('name', nameOrEmail)).executeTakeFirst();
   if (byName) return toAccount(byName);
-  const byEmail = await db.selectFrom('users').select(accountColumns).where(sameLower('email', nameOrEmail)).executeTakeFirst();
+  const byEmail = await db.selectFrom('users').select(accountColumns).where(lowerEquals('email', nameOrEmail)).executeTakeFirst();
   return byEmail ? toAccount(byEmail) : null;
 }
 
@@ -86,8 +78,8 @@ export async function findAccountByID(db: Executor, userID: number): Promise<Acc
 /** Which of a name and an e-mail are already taken (case-insensitive, as the unique indexes see it). */
 export async function findTakenNameAndEmail(db: Executor, name: string, email: string): Promise<{ name: boolean; email: boolean }> {
   const [byName, byEmail] = await Promise.all([
-    db.selectFrom('users').select('userID').where(sameLower('name', name)).executeTakeFirst(),
-    db.selectFrom('users').select('userID').where(sameLower('email', email)).executeTakeFirst(),
+    db.selectFrom('users').select('userID').where(lowerEquals('name', name)).executeTakeFirst(),
+    db.selectFrom('users').select('userID').where(lowerEquals('email', email)).executeTakeFirst(),
   ]);
   return { name: byName !== undefined, email: byEmail !== undefined };
 }

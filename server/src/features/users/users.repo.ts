@@ -3,7 +3,6 @@ import {
   type Expression,
   type ExpressionBuilder,
   type Kysely,
-  type RawBuilder,
   type SqlBool,
 } from 'kysely';
 import type {
@@ -14,30 +13,10 @@ import type {
   UserSort,
 } from '../../../../common/src/api/users.ts';
 import type { Database } from '../../platform/db/schema.ts';
-import { dialectOf, escapeLike, toBool } from '../../platform/db/dialect.ts';
+import { escapeLike, lowerEquals, lowerStartsWith, toBool } from '../../platform/db/dialect.ts';
 
 /** The database or an open transaction. */
 type Executor = Kysely<Database>;
-
-// Both sides are lowered in SQL so comparisons agree with the `lower(...)` unique indexes on each
-// database (SQLite's lower() folds ASCII only, PostgreSQL's folds Unicode); PostgreSQL folds
-// lower($1) to a constant, so its indexes still apply. Candidates for platform/db/dialect.ts.
-
-/** Case-insensitive equality served by the `lower(column)` index. */
-function sameLower(column: string, value: string): RawBuilder<SqlBool> {
-  return sql<SqlBool>`lower(${sql.ref(column)}) = lower(${value})`;
-}
-
-/**
- * Case-insensitive prefix match served by an index on both databases: PostgreSQL through
- * `users_name_lower_pattern` (text_pattern_ops, migration 0003), SQLite through a range on the
- * `lower(column)` index (SQLite never uses an expression index for LIKE; it compares bytewise).
- */
-function lowerPrefix(db: Executor, column: string, prefix: string): RawBuilder<SqlBool> {
-  const like = sql<SqlBool>`lower(${sql.ref(column)}) like lower(${`${escapeLike(prefix)}%`}) escape '\\'`;
-  if (prefix === '' || dialectOf(db) === 'postgres') return like;
-  return sql<SqlBool>`(${like} and lower(${sql.ref(column)}) >= lower(${prefix}) and lower(${sql.ref(column)}) < lower(${`${prefix}\u{10FFFF}`}))`;
-}
 
 /** A `users` row as the users feature sees it: booleans converted, no password hash. */
 export interface UserRow {
@@ -202,7 +181,7 @@ export async function findLiveUserIDByName(
   const row = await db
     .selectFrom('users')
     .select('userID')
-    .where(sameLower('name', name))
+    .where(lowerEquals('name', name))
     .where('deleted', '=', false)
     .executeTakeFirst();
   return row?.userID;
@@ -216,7 +195,7 @@ export async function findLiveUserIDByEmail(
   const row = await db
     .selectFrom('users')
     .select('userID')
-    .where(sameLower('email', email))
+    .where(lowerEquals('email', email))
     .where('deleted', '=', false)
     .executeTakeFirst();
   return row?.userID;
@@ -333,7 +312,7 @@ export async function findNameOrEmailConflicts(
     const row = await db
       .selectFrom('users')
       .select('userID')
-      .where(sameLower(column, value))
+      .where(lowerEquals(column, value))
       .$if(exceptUserID !== undefined, (qb) => qb.where('userID', '<>', exceptUserID ?? 0))
       .executeTakeFirst();
     return row !== undefined;
@@ -561,15 +540,15 @@ function applyListFilters(
   if (filters.name !== undefined) {
     where.push(
       filters.name.endsWith('*')
-        ? lowerPrefix(db, 'users.name', filters.name.slice(0, -1))
-        : sameLower('users.name', filters.name),
+        ? lowerStartsWith(db, 'users.name', filters.name.slice(0, -1))
+        : lowerEquals('users.name', filters.name),
     );
   }
-  if (filters.email !== undefined) where.push(sameLower('users.email', filters.email));
+  if (filters.email !== undefined) where.push(lowerEquals('users.email', filters.email));
   if (filters.query) {
     const { text, includeEmail, includeIPAddress } = filters.query;
-    const any: Expression<SqlBool>[] = [lowerPrefix(db, 'users.name', text)];
-    if (includeEmail) any.push(lowerPrefix(db, 'users.email', text));
+    const any: Expression<SqlBool>[] = [lowerStartsWith(db, 'users.name', text)];
+    if (includeEmail) any.push(lowerStartsWith(db, 'users.email', text));
     if (includeIPAddress && /^[0-9a-f.:]+$/i.test(text)) {
       any.push(eb('users.insertIPAddress', '=', text), eb('users.lastIPAddress', '=', text));
     }
@@ -664,7 +643,7 @@ export async function searchUsersByName(
     .select(fragmentColumns)
     .where('users.deleted', '=', false)
     .where('users.private', '=', false)
-    .where(isPrefix ? lowerPrefix(db, 'users.name', text) : sameLower('users.name', text));
+    .where(isPrefix ? lowerStartsWith(db, 'users.name', text) : lowerEquals('users.name', text));
   switch (input.order) {
     case 'countComments':
     case 'mention':

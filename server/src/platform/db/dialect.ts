@@ -5,6 +5,7 @@ import {
   type CreateTableBuilder,
   type Kysely,
   type RawBuilder,
+  type SqlBool,
 } from 'kysely';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -19,7 +20,10 @@ export function columns(db: Kysely<unknown>) {
   const isPostgres = dialectOf(db) === 'postgres';
   return {
     /** An auto-incrementing integer primary key. */
-    id<T extends string>(table: CreateTableBuilder<T, never>, name: string): CreateTableBuilder<T, never> {
+    id<T extends string>(
+      table: CreateTableBuilder<T, never>,
+      name: string,
+    ): CreateTableBuilder<T, never> {
       return isPostgres
         ? table.addColumn(name, 'integer', (c) => c.primaryKey().generatedByDefaultAsIdentity())
         : table.addColumn(name, 'integer', (c) => c.primaryKey().autoIncrement());
@@ -38,9 +42,13 @@ export function toBool(value: boolean | number | null | undefined): boolean {
   return value === true || value === 1;
 }
 
-/** Case-insensitive equality that can use an index on `lower(column)` on both databases. */
-export function lowerEquals(column: string, value: string): RawBuilder<boolean> {
-  return sql<boolean>`lower(${sql.ref(column)}) = ${value.toLowerCase()}`;
+/**
+ * Case-insensitive equality served by a `lower(column)` index. Both sides are lowered in SQL so
+ * the comparison agrees with the unique indexes on each database (SQLite's lower() folds ASCII
+ * only, PostgreSQL's folds Unicode).
+ */
+export function lowerEquals(column: string, value: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`lower(${sql.ref(column)}) = lower(${value})`;
 }
 
 /** Escapes `%`, `_` and `\` for a LIKE pattern (used with `ESCAPE '\'`). */
@@ -48,7 +56,18 @@ export function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
-/** Case-insensitive prefix match on `lower(column)` for both databases. */
-export function lowerStartsWith(column: string, prefix: string): RawBuilder<boolean> {
-  return sql<boolean>`lower(${sql.ref(column)}) like ${`${escapeLike(prefix.toLowerCase())}%`} escape '\\'`;
+/**
+ * Case-insensitive prefix match served by an index on both databases: PostgreSQL through a
+ * `text_pattern_ops` index on `lower(column)` (e.g. users_name_lower_pattern, migration 0003),
+ * SQLite through a range on the `lower(column)` index (SQLite never uses an expression index for
+ * LIKE; it compares bytewise).
+ */
+export function lowerStartsWith(
+  db: { getExecutor(): { adapter: unknown } },
+  column: string,
+  prefix: string,
+): RawBuilder<SqlBool> {
+  const like = sql<SqlBool>`lower(${sql.ref(column)}) like lower(${`${escapeLike(prefix)}%`}) escape '\\'`;
+  if (prefix === '' || dialectOf(db) === 'postgres') return like;
+  return sql<SqlBool>`(${like} and lower(${sql.ref(column)}) >= lower(${prefix}) and lower(${sql.ref(column)}) < lower(${`${prefix}\u{10FFFF}`}))`;
 }
