@@ -27,6 +27,13 @@ import { usersRoutes } from './features/users/users.routes.ts';
 import { uploadsStaticRoutes } from './platform/uploads.ts';
 import { configRoutes } from './features/config/config.routes.ts';
 import { categoriesRoutes } from './features/categories/categories.routes.ts';
+import { discussionsRoutes } from './features/discussions/discussions.routes.ts';
+import { commentsRoutes } from './features/comments/comments.routes.ts';
+import { reactionsRoutes } from './features/reactions/reactions.routes.ts';
+import { tagsRoutes } from './features/tags/tags.routes.ts';
+import { mediaRoutes } from './features/media/media.routes.ts';
+import { layoutsRoutes } from './features/layouts/layouts.routes.ts';
+import { callsRoutes } from './features/calls/calls.routes.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -208,6 +215,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(usersRoutes);
       await api.register(configRoutes);
       await api.register(categoriesRoutes);
+      await api.register(discussionsRoutes);
+      await api.register(commentsRoutes);
+      await api.register(reactionsRoutes);
+      await api.register(tagsRoutes);
+      await api.register(mediaRoutes);
+      await api.register(layoutsRoutes);
+      await api.register(callsRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -1,3 +1,5 @@
+import { slugify } from '../../../common/src/slug.ts';
+
 /**
  * Every URL the app links to (CONVENTIONS §7): no hand-written URL strings elsewhere.
  * Entry routes follow spec 000 §2; the e-mail confirmation and password reset links are the ones
@@ -94,6 +96,55 @@ export function editProfilePath(): string {
   return '/profile/edit';
 }
 
+/** spec 000 §2: `/categories/{urlcode}` and `/p{page}` from page 2 on. */
+export function categoryPath(options: { urlcode: string | number; page?: number | undefined }): string {
+  const base = `/categories/${encodeURIComponent(String(options.urlcode))}`;
+  return options.page !== undefined && options.page > 1 ? `${base}/p${options.page}` : base;
+}
+
+/**
+ * spec 000 §2 pager: `/discussion/{id}/{slug}` with `/p{page}` pushed on from page 2, the query
+ * string kept; page 1 has no suffix.
+ */
+export function discussionPath(options: {
+  discussionID: number;
+  name?: string | undefined;
+  page?: number | undefined;
+  query?: string | undefined;
+}): string {
+  const slug = options.name !== undefined ? slugify(options.name) : '';
+  let path = `/discussion/${options.discussionID}${slug === '' ? '' : `/${slug}`}`;
+  if (options.page !== undefined && options.page > 1) path += `/p${options.page}`;
+  const query = options.query?.replace(/^\?/, '') ?? '';
+  return query === '' ? path : `${path}?${query}`;
+}
+
+/** `/discussion/comment/{commentID}`: the page holding the comment, scrolled to it. */
+export function commentPath(commentID: number): string {
+  return `/discussion/comment/${commentID}`;
+}
+
+/** Create a post: `/post/{postType}/{categoryID}` (no category: `/post/{postType}`). */
+export function postDiscussionPath(options: { postType?: string; categoryID?: number | undefined } = {}): string {
+  const type = options.postType ?? 'discussion';
+  return options.categoryID !== undefined ? `/post/${type}/${options.categoryID}` : `/post/${type}`;
+}
+
+/** Edit a discussion: `/post/editdiscussion/{discussionID}`. */
+export function editDiscussionPath(discussionID: number): string {
+  return `/post/editdiscussion/${discussionID}`;
+}
+
+/** Discussions with a tag when the custom layout is off (spec 000 §2). */
+export function tagDiscussionsPath(tagID: number): string {
+  return withQuery('/discussions', { tagID });
+}
+
+/** The interstitial for external links (spec 000 §2). */
+export function leavingPath(target: string): string {
+  return withQuery('/home/leaving', { target });
+}
+
 /** Route patterns for the router (same URLs as the builders above). */
 export const routePatterns = {
   home: '/',
@@ -105,4 +156,16 @@ export const routePatterns = {
   requestPassword: '/entry/passwordrequest',
   resetPassword: '/entry/passwordreset/:userID/:code',
   editProfile: '/profile/edit',
+  discussions: '/discussions',
+  categories: '/categories',
+  category: '/categories/:categoryID',
+  categoryPage: '/categories/:categoryID/:page',
+  discussion: '/discussion/:discussionID',
+  discussionSlug: '/discussion/:discussionID/:slug',
+  discussionSlugPage: '/discussion/:discussionID/:slug/:page',
+  comment: '/discussion/comment/:commentID',
+  postDiscussion: '/post/:postType',
+  postDiscussionInCategory: '/post/:postType/:categoryID',
+  editDiscussion: '/post/editdiscussion/:discussionID',
+  leaving: '/home/leaving',
 } as const;

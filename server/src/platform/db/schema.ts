@@ -89,6 +89,25 @@ export interface CategoriesTable {
   insertUserID: number | null;
   dateInserted: DbDate;
   dateUpdated: DbDate | null;
+  featured: Generated<DbBool>;
+  /** Position in the tree: per level the sort (6 digits) and the category ID (10 digits). */
+  treePath: Generated<string>;
+  pointsCategoryID: number | null;
+  /** The latest post (`lastPost`), kept by the discussions and comments services. */
+  lastDiscussionID: number | null;
+  lastCommentID: number | null;
+  lastPostDate: DbDate | null;
+  updateUserID: number | null;
+}
+
+/** A user's follow state and notification preferences for one category (migration 0004). */
+export interface UserCategoriesTable {
+  userID: number;
+  categoryID: number;
+  followed: Generated<DbBool>;
+  dateFollowed: DbDate | null;
+  /** JSON object of the preference keys other than `preferences.followed`. */
+  preferences: Generated<string>;
 }
 
 export interface SessionsTable {
@@ -167,12 +186,138 @@ export interface MediaTable {
   dateInserted: DbDate;
 }
 
+/** Discussions (migration 0005). `body`/`format` are the source; `bodyHtml`/`bodyPlainText` its rendering. */
+export interface DiscussionsTable {
+  discussionID: Generated<number>;
+  type: Generated<string>;
+  categoryID: number;
+  name: string;
+  body: string;
+  format: string;
+  bodyHtml: string;
+  bodyPlainText: string;
+  insertUserID: number;
+  updateUserID: number | null;
+  lastCommentID: number | null;
+  lastCommentUserID: number | null;
+  dateInserted: DbDate;
+  dateUpdated: DbDate | null;
+  /** Equals dateInserted until the first comment. */
+  dateLastComment: DbDate;
+  countComments: Generated<number>;
+  countViews: Generated<number>;
+  countReports: Generated<number>;
+  score: Generated<number>;
+  /** `-hot` sort key; bigint is returned as a string by pg, so read it through Number(). */
+  hot: Generated<number | string>;
+  pinned: Generated<DbBool>;
+  pinLocation: string | null;
+  closed: Generated<DbBool>;
+  sink: Generated<DbBool>;
+  resolved: Generated<DbBool>;
+  resolvedUserID: number | null;
+  statusID: Generated<number>;
+  internalStatusID: Generated<number>;
+  /** accepted | pending | rejected */
+  moderationStatus: Generated<string>;
+  /** JSON object text. */
+  attributes: Generated<string>;
+}
+
+/** Comments (migration 0005); parentCommentID/depth for threaded replies, displayType full | tombstone. */
+export interface CommentsTable {
+  commentID: Generated<number>;
+  discussionID: number;
+  parentCommentID: number | null;
+  depth: Generated<number>;
+  countChildComments: Generated<number>;
+  scoreChildComments: Generated<number>;
+  body: string;
+  format: string;
+  bodyHtml: string;
+  bodyPlainText: string;
+  insertUserID: number;
+  updateUserID: number | null;
+  dateInserted: DbDate;
+  dateUpdated: DbDate | null;
+  score: Generated<number>;
+  countReports: Generated<number>;
+  moderationStatus: Generated<string>;
+  displayType: Generated<string>;
+  attributes: Generated<string>;
+}
+
+/** A user's state for one discussion: bookmark, mute, dismissal, read position. */
+export interface UserDiscussionsTable {
+  userID: number;
+  discussionID: number;
+  bookmarked: Generated<DbBool>;
+  muted: Generated<DbBool>;
+  dismissed: Generated<DbBool>;
+  participated: Generated<DbBool>;
+  dateLastViewed: DbDate | null;
+  countCommentsRead: Generated<number>;
+  dateBookmarked: DbDate | null;
+}
+
+/** Tags: type 'User' for ordinary tags, 'Reaction' for the reaction types' tags. */
+export interface TagsTable {
+  tagID: Generated<number>;
+  name: string;
+  urlcode: string;
+  type: Generated<string>;
+  parentTagID: number | null;
+  countDiscussions: Generated<number>;
+  insertUserID: number | null;
+  dateInserted: DbDate;
+}
+
+export interface DiscussionTagsTable {
+  discussionID: number;
+  tagID: number;
+  dateInserted: DbDate;
+}
+
+/** Reaction types (spec 000 §3), keyed by their tag. */
+export interface ReactionTypesTable {
+  tagID: number;
+  urlcode: string;
+  name: string;
+  description: Generated<string>;
+  /** Positive | Negative | Flag */
+  class: string;
+  points: Generated<number>;
+  /** +1 Up, -1 Down, 0 others: moves `score`. */
+  reactionValue: Generated<number>;
+  sort: Generated<number>;
+  active: Generated<DbBool>;
+  hidden: Generated<DbBool>;
+}
+
+/** One user's reaction to one record (at most one per record). */
+export interface ReactionsTable {
+  recordType: string;
+  recordID: number;
+  userID: number;
+  tagID: number;
+  dateInserted: DbDate;
+}
+
+/** Stored count of one reaction type on one record. */
+export interface ReactionCountsTable {
+  recordType: string;
+  recordID: number;
+  tagID: number;
+  count: Generated<number>;
+}
+
 export interface Database {
   users: UsersTable;
   roles: RolesTable;
   userRoles: UserRolesTable;
   rolePermissions: RolePermissionsTable;
   categories: CategoriesTable;
+  userCategories: UserCategoriesTable;
   sessions: SessionsTable;
   accessTokens: AccessTokensTable;
   userTokens: UserTokensTable;
@@ -180,4 +325,12 @@ export interface Database {
   config: ConfigTable;
   jobs: JobsTable;
   media: MediaTable;
+  discussions: DiscussionsTable;
+  comments: CommentsTable;
+  userDiscussions: UserDiscussionsTable;
+  tags: TagsTable;
+  discussionTags: DiscussionTagsTable;
+  reactionTypes: ReactionTypesTable;
+  reactions: ReactionsTable;
+  reactionCounts: ReactionCountsTable;
 }

@@ -1,9 +1,17 @@
+import { layoutsEn } from './en/layouts.ts';
+import { discussionsEn } from './en/discussions.ts';
+import { commentsEn } from './en/comments.ts';
+import { reactionsEn } from './en/reactions.ts';
+import { editorEn } from './en/editor.ts';
+import { categoriesEn } from './en/categories.ts';
+import { adminEn } from './en/admin.ts';
+
 /**
  * The English pack: every UI string keyed by its English spec text (CONVENTIONS §7). English maps
  * each key to itself; other locales translate the values. `en.test.ts` checks that every literal
  * `t()` key of the web app is listed here.
  */
-export const en: Readonly<Record<string, string>> = {
+const coreEn: Readonly<Record<string, string>> = {
   'A confirmation email has been sent. Follow the link in it to confirm your address.':
     'A confirmation email has been sent. Follow the link in it to confirm your address.',
   'A message has been sent to your email address with password reset instructions.':
@@ -158,4 +166,16 @@ export const en: Readonly<Record<string, string>> = {
   'Navigate to Draft': 'Navigate to Draft',
   'How can we help you?': 'How can we help you?',
   Search: 'Search',
+};
+
+/** The English pack: the shell's strings plus each feature's file under `./en/`. */
+export const en: Readonly<Record<string, string>> = {
+  ...coreEn,
+  ...layoutsEn,
+  ...discussionsEn,
+  ...commentsEn,
+  ...reactionsEn,
+  ...editorEn,
+  ...categoriesEn,
+  ...adminEn,
 };
