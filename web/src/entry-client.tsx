@@ -11,6 +11,7 @@ import {
 } from './lib/bootstrap.ts';
 import { setLocale } from './lib/i18n.ts';
 import { createQueryClient } from './lib/query-client.ts';
+import { seedLayout } from './features/layouts/api/layouts.queries.ts';
 import { fetchCurrentUser, fetchPermissions, seedQueryClient } from './lib/session.ts';
 import { applyTheme } from './theme/apply-theme.ts';
 import './theme/reset.css';
@@ -52,6 +53,7 @@ async function start(): Promise<void> {
   setTransientKey(bootstrap.transientKey);
   const queryClient = createQueryClient();
   seedQueryClient(queryClient, bootstrap);
+  seedLayout(queryClient, bootstrap);
   const app = (
     <AppProviders bootstrap={bootstrap} queryClient={queryClient}>
       <BrowserRouter>

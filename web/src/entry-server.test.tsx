@@ -2,6 +2,41 @@
 import { describe, expect, it } from 'vitest';
 import { render } from './entry-server.tsx';
 import { guestBootstrap } from './lib/bootstrap.ts';
+import { layoutLookupForPath, type HydratedLayout, type LayoutLookup } from '../../common/src/api/layouts.ts';
+import { discussionFixture } from './layout/test-fixtures.ts';
+
+function listLayout(): HydratedLayout {
+  return {
+    layoutID: 'discussionList',
+    name: 'Discussions',
+    layoutViewType: 'discussionList',
+    isDefault: true,
+    titleBar: { $reactComponent: 'TitleBar', $reactProps: {} },
+    contexts: [],
+    seo: { title: 'Recent Discussions', description: '', meta: [], links: [], 'json-ld': [] },
+    layout: [
+      {
+        $reactComponent: 'SectionTwoColumns',
+        $reactProps: {
+          mainTop: [
+            {
+              $reactComponent: 'DiscussionList',
+              $reactProps: {
+                title: 'Recent Discussions',
+                headingLevel: 1,
+                discussions: [
+                  discussionFixture({ name: 'Growing tomatoes indoors' }),
+                  discussionFixture({ discussionID: 12, name: 'Pruning <roses> & more' }),
+                ],
+                paging: { page: 1, limit: 30, total: 2 },
+              },
+            },
+          ],
+        },
+      },
+    ],
+  };
+}
 
 describe('server render', () => {
   it('renders a page with the title bar, the bootstrap and one :root theme style', async () => {
@@ -30,5 +65,41 @@ describe('server render', () => {
     );
     expect(result.head).not.toContain('</script><script>alert(1)');
     expect(result.head).toContain('\\u003c/script\\u003e');
+  });
+
+  it('renders a layout page from the hydrated layout: titles in the HTML, the page title', async () => {
+    const lookup = layoutLookupForPath('/discussions', '') as LayoutLookup;
+    const result = await render(
+      '/discussions',
+      guestBootstrap({ config: { 'garden.title': 'Emberly' }, layout: { lookup, result: listLayout() } }),
+    );
+    expect(result.status).toBe(200);
+    expect(result.html).toContain('Growing tomatoes indoors');
+    expect(result.html).toContain('Pruning &lt;roses&gt; &amp; more');
+    expect(result.html).toContain('href="/discussion/11/growing-tomatoes-indoors"');
+    expect(result.head).toContain('<title>Recent Discussions - Emberly</title>');
+  });
+
+  it('answers 404 with "Discussion Not Found" for a missing discussion', async () => {
+    const lookup = layoutLookupForPath('/discussion/404/gone', '') as LayoutLookup;
+    const result = await render(
+      '/discussion/404/gone',
+      guestBootstrap({ layout: { lookup, error: { status: 404, message: 'Discussion not found.' } } }),
+    );
+    expect(result.status).toBe(404);
+    expect(result.html).toContain('Discussion Not Found');
+    expect(result.html).toContain('The discussion you were looking for could not be found.');
+    // The title bar stays rendered on error pages.
+    expect(result.html).toContain('Skip to content');
+  });
+
+  it('answers 403 with the permission page for a category the reader may not view', async () => {
+    const lookup = layoutLookupForPath('/categories/staff', '') as LayoutLookup;
+    const result = await render(
+      '/categories/staff',
+      guestBootstrap({ layout: { lookup, error: { status: 403, message: 'Permission Problem' } } }),
+    );
+    expect(result.status).toBe(403);
+    expect(result.html).toContain('Permission Problem');
   });
 });

@@ -8,6 +8,7 @@ import { serializeBootstrap, bootstrapElementID, type Bootstrap } from './lib/bo
 import { setTransientKey } from './lib/api.ts';
 import { setLocale } from './lib/i18n.ts';
 import { createQueryClient } from './lib/query-client.ts';
+import { seedLayout } from './features/layouts/api/layouts.queries.ts';
 import { seedQueryClient } from './lib/session.ts';
 import { themeStyleTag } from './theme/apply-theme.ts';
 
@@ -63,6 +64,7 @@ export async function render(url: string, bootstrap: Bootstrap): Promise<RenderR
   setTransientKey(null);
   const queryClient = createQueryClient();
   seedQueryClient(queryClient, bootstrap);
+  seedLayout(queryClient, bootstrap);
   const meta: PageMeta = { status: 200, title: null };
   const html = await renderToString(
     <PageMetaContext.Provider value={createPageMetaRecorder(meta)}>

@@ -521,6 +521,13 @@ export const settingDefinitions = {
     write: 'community.manage',
     description: 'New comments of members wait for approval.',
   }),
+  'comments.allowSelfDelete': setting({
+    schema: z.boolean(),
+    default: false,
+    read: 'public',
+    write: 'site.manage',
+    description: 'Authors may delete their own comments (Vanilla.Comments.AllowSelfDelete).',
+  }),
 } satisfies Record<string, SettingDefinition>;
 
 /** A known setting key. */

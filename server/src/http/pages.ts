@@ -8,7 +8,16 @@ import type { PermissionSet } from '../../../common/src/permissions/types.ts';
 import { resolveTheme } from '../../../common/src/theme/resolve-theme.ts';
 import type { ThemeVariables } from '../../../common/src/theme/variables.ts';
 import { isSettingKey, settingDefinitions } from '../../../common/src/api/config.ts';
+import {
+  isLayoutRedirect,
+  layoutLookupForPath,
+  type HydratedLayout,
+  type LayoutLookup,
+  type LayoutSeo,
+} from '../../../common/src/api/layouts.ts';
 import { getConfig } from '../features/config/config.service.ts';
+import { lookupHydrate } from '../features/layouts/layouts.service.ts';
+import { AppError } from '../platform/errors.ts';
 import { getMe } from '../features/users/users.service.ts';
 import type { RequestContext } from './context.ts';
 
@@ -25,6 +34,13 @@ export interface PageUser {
   [key: string]: unknown;
 }
 
+/** A layout page's hydrated layout, or why it could not be hydrated (web `BootstrapLayout`). */
+export interface PageLayout {
+  lookup: LayoutLookup;
+  result?: HydratedLayout;
+  error?: { status: number; message: string; description?: string | undefined };
+}
+
 /** What every page embeds for the React app (web/src/lib/bootstrap.ts `Bootstrap`). */
 export interface PageBootstrap {
   me: PageUser;
@@ -33,6 +49,8 @@ export interface PageBootstrap {
   transientKey: string;
   locale: string;
   theme: ThemeVariables;
+  /** Layout pages only: the layout the server hydrated, so the browser fetches nothing again. */
+  layout?: PageLayout;
 }
 
 interface RenderResult {
@@ -71,6 +89,77 @@ async function defaultLoadPublicConfig(ctx: RequestContext): Promise<Record<stri
 
 function escapeAttribute(value: string): string {
   return value.replace(/[^a-zA-Z0-9-]/g, '');
+}
+
+function escapeHtmlAttribute(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/"/g, '&quot;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;');
+}
+
+/** JSON for a `<script>` element: no `</script>` breakout. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/**
+ * The `<head>` tags of a layout's `seo` (api-contract §22): meta description, Open Graph tags,
+ * the canonical link and JSON-LD. They carry `data-seo` so the browser can update them on
+ * client-side navigation. The `<title>` comes from the React render.
+ */
+export function seoHeadTags(seo: LayoutSeo): string {
+  const tags: string[] = [];
+  if (seo.description !== '') {
+    tags.push(`<meta name="description" content="${escapeHtmlAttribute(seo.description)}" data-seo>`);
+  }
+  for (const meta of seo.meta) {
+    const key = meta.property !== undefined ? 'property' : 'name';
+    const name = meta.property ?? meta.name;
+    if (name === undefined) continue;
+    tags.push(
+      `<meta ${key}="${escapeHtmlAttribute(name)}" content="${escapeHtmlAttribute(meta.content)}" data-seo>`,
+    );
+  }
+  for (const link of seo.links) {
+    tags.push(`<link rel="${escapeHtmlAttribute(link.rel)}" href="${escapeHtmlAttribute(link.href)}" data-seo>`);
+  }
+  for (const item of seo['json-ld']) {
+    tags.push(`<script type="application/ld+json" data-seo>${scriptJson(item)}</script>`);
+  }
+  return tags.join('\n');
+}
+
+/**
+ * Hydrates the layout of a layout page in-process (the same service as `GET
+ * /layouts/lookup-hydrate`). A redirect is answered by the caller; a refused or missing record
+ * becomes the error the page shows (404 '{type} Not Found', 403 'Permission Problem').
+ */
+export async function loadPageLayout(
+  request: FastifyRequest,
+  lookup: LayoutLookup,
+): Promise<PageLayout | { redirectTo: string; status: number }> {
+  try {
+    const result = await lookupHydrate(request.ctx, lookup);
+    if (isLayoutRedirect(result)) return result;
+    return { lookup, result };
+  } catch (error) {
+    if (error instanceof AppError) {
+      return {
+        lookup,
+        error: { status: error.statusCode, message: error.message, description: error.description },
+      };
+    }
+    // spec 000 §2: a layout failure shows the error page, the title bar still rendered.
+    request.log.error({ err: error }, 'layout hydration failed');
+    return { lookup, error: { status: 500, message: 'There was an error' } };
+  }
 }
 
 /** Stylesheets of lazily loaded chunks, linked up front so server-rendered parts are styled at first paint. */
@@ -158,10 +247,23 @@ export async function registerPages(
     }
     try {
       const bootstrap = await buildBootstrap(request.ctx);
+      const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+      const lookup = layoutLookupForPath(pathname, search);
+      let seoTags = '';
+      if (lookup !== null) {
+        const layout = await loadPageLayout(request, lookup);
+        if ('redirectTo' in layout) {
+          return reply.redirect(layout.redirectTo, layout.status === 301 ? 301 : 302);
+        }
+        bootstrap.layout = layout;
+        if (layout.result !== undefined) seoTags = seoHeadTags(layout.result.seo);
+      }
       const result = await render(request.url, bootstrap);
       const html = rawTemplate
         .replace('<html lang="en">', () => `<html lang="${escapeAttribute(bootstrap.locale)}">`)
-        .replace('<!--app-head-->', () => [result.head, lazyStylesheets].filter(Boolean).join('\n'))
+        .replace('<!--app-head-->', () =>
+          [result.head, seoTags, lazyStylesheets].filter(Boolean).join('\n'),
+        )
         .replace('<!--app-html-->', () => result.html);
       return reply
         .status(result.status)

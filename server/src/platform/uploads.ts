@@ -1,5 +1,8 @@
+import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { z } from 'zod';
@@ -106,6 +109,92 @@ export async function saveUpload(
   return { path: relative, size: input.bytes.byteLength, type: input.type };
 }
 
+/** How many leading bytes of a received file are kept in memory (type detection, image size). */
+export const UPLOAD_HEAD_BYTES = 512 * 1024;
+
+/** A file streamed to a temporary place, not yet stored. */
+export interface ReceivedUpload {
+  temporaryPath: string;
+  size: number;
+  /** The first UPLOAD_HEAD_BYTES bytes (all of a small file). */
+  head: Buffer;
+  /** More than `maxBytes` arrived: the file was cut and must be refused. */
+  tooBig: boolean;
+}
+
+function incomingDir(dataDir: string): string {
+  return path.join(dataDir, 'incoming-uploads');
+}
+
+/**
+ * Streams a file to `DATA_DIR/incoming-uploads/` (outside the served folder), stopping past
+ * `maxBytes`, so large uploads never sit in memory. Commit it with `commitUpload` or drop it with
+ * `discardUpload`.
+ */
+export async function receiveUpload(
+  dataDir: string,
+  stream: Readable,
+  maxBytes: number,
+): Promise<ReceivedUpload> {
+  const directory = incomingDir(dataDir);
+  await fs.mkdir(directory, { recursive: true });
+  const temporaryPath = path.join(directory, `${randomToken(18)}.tmp`);
+  const headChunks: Buffer[] = [];
+  let headLength = 0;
+  let size = 0;
+  let tooBig = false;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      size += chunk.length;
+      if (size > maxBytes) {
+        tooBig = true;
+        // Stop writing; the rest of the stream is still read (and dropped) so the request ends cleanly.
+        callback();
+        return;
+      }
+      if (headLength < UPLOAD_HEAD_BYTES) {
+        const part = chunk.subarray(0, UPLOAD_HEAD_BYTES - headLength);
+        headChunks.push(part);
+        headLength += part.length;
+      }
+      callback(null, chunk);
+    },
+  });
+  try {
+    await pipeline(stream, counter, createWriteStream(temporaryPath, { flags: 'wx', mode: 0o644 }));
+  } catch (error) {
+    await fs.rm(temporaryPath, { force: true });
+    throw error;
+  }
+  return { temporaryPath, size: Math.min(size, maxBytes + 1), head: Buffer.concat(headChunks), tooBig };
+}
+
+/** Moves a received file under `DATA_DIR/uploads/<folder>/` with a random name; returns the stored path. */
+export async function commitUpload(
+  dataDir: string,
+  upload: ReceivedUpload,
+  input: { folder: string; extension: string },
+): Promise<string> {
+  if (!FOLDER.test(input.folder)) throw new Error(`Invalid upload folder: ${input.folder}`);
+  if (!/^[a-z0-9]{2,5}$/.test(input.extension))
+    throw new Error(`Invalid upload extension: ${input.extension}`);
+  const name = randomToken(18);
+  const shard = name
+    .slice(0, 2)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '0');
+  const relative = `${input.folder}/${shard}/${name}.${input.extension}`;
+  const target = path.join(uploadsDir(dataDir), relative);
+  await fs.mkdir(path.dirname(target), { recursive: true });
+  await fs.rename(upload.temporaryPath, target);
+  return relative;
+}
+
+/** Removes a received file that will not be stored. */
+export async function discardUpload(upload: ReceivedUpload): Promise<void> {
+  await fs.rm(upload.temporaryPath, { force: true });
+}
+
 /** Removes a stored upload; paths this module did not generate, and missing files, are ignored. */
 export async function deleteUpload(dataDir: string, storedPath: string): Promise<void> {
   if (!isStoredUploadPath(storedPath)) return;
@@ -127,6 +216,28 @@ const builtInFiles: Record<string, string> = {
   ),
 };
 
+/** Types served inline: raster images only, which a browser never runs (never SVG, which can script). */
+const inlineTypes: Readonly<Record<string, string>> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  bmp: 'image/bmp',
+  ico: 'image/x-icon',
+};
+
+/**
+ * How a stored file is served: raster images as themselves, anything else (SVG, HTML, PDF,
+ * archives…) as an `application/octet-stream` download, whatever its name says.
+ */
+export function servedTypeOf(storedPath: string): { contentType: string; inline: boolean } {
+  const type = inlineTypes[extensionOf(storedPath)];
+  return type === undefined
+    ? { contentType: 'application/octet-stream', inline: false }
+    : { contentType: type, inline: true };
+}
+
 // Uploaded files are served inert: no sniffing, no scripts, no embedding of other resources.
 function setSafeHeaders(reply: FastifyReply): void {
   reply.header('x-content-type-options', 'nosniff');
@@ -147,6 +258,12 @@ export async function uploadsStaticRoutes(app: FastifyInstance): Promise<void> {
     decorateReply: true,
     dotfiles: 'deny',
     index: false,
+    // Runs after the static handler set its own headers: the type never follows a risky extension.
+    setHeaders: (response, filePath) => {
+      const served = servedTypeOf(filePath);
+      response.header('content-type', served.contentType);
+      if (!served.inline) response.header('content-disposition', 'attachment');
+    },
   });
 
   for (const [file, svg] of Object.entries(builtInFiles)) {

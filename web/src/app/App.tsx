@@ -11,6 +11,15 @@ import { ResetPasswordPage } from '../features/auth/components/ResetPasswordPage
 import { SignInPage } from '../features/auth/components/SignInPage.tsx';
 import { SignOutPage } from '../features/auth/components/SignOutPage.tsx';
 import { EditProfilePage } from '../features/users/components/EditProfilePage.tsx';
+import {
+  DashboardCategoriesRoute,
+  DashboardCategoryFormRoute,
+  DashboardSettingsRoute,
+} from '../features/admin/routes.tsx';
+import { LeavingPage } from '../features/layouts/components/LeavingPage.tsx';
+import { EditDiscussionPage } from '../features/discussions/components/post/EditDiscussionPage.tsx';
+import { PostDiscussionPage } from '../features/discussions/components/post/PostDiscussionPage.tsx';
+import { LayoutPage } from '../layout/LayoutPage.tsx';
 import { BootstrapContext, type Bootstrap } from '../lib/bootstrap.ts';
 import { AppLayout } from './AppLayout.tsx';
 import { NotFoundPage } from './errors/ErrorPage.tsx';
@@ -31,6 +40,26 @@ export function AppRoutes() {
         <Route path={routePatterns.requestPassword} element={<RequestPasswordPage />} />
         <Route path={routePatterns.resetPassword} element={<ResetPasswordPage />} />
         <Route path={routePatterns.editProfile} element={<EditProfilePage />} />
+        <Route path={routePatterns.dashboardSettings} element={<DashboardSettingsRoute />} />
+        <Route path={routePatterns.dashboardCategories} element={<DashboardCategoriesRoute />} />
+        <Route path={routePatterns.dashboardCategoryAdd} element={<DashboardCategoryFormRoute />} />
+        <Route
+          path={routePatterns.dashboardCategoryEdit}
+          element={<DashboardCategoryFormRoute />}
+        />
+        {/* Layout pages (spec 000 §2): the layout of the path, server-rendered and hydrated. */}
+        <Route path={routePatterns.discussions} element={<LayoutPage />} />
+        <Route path={routePatterns.categories} element={<LayoutPage />} />
+        <Route path={routePatterns.category} element={<LayoutPage />} />
+        <Route path={routePatterns.categoryPage} element={<LayoutPage />} />
+        <Route path={routePatterns.discussion} element={<LayoutPage />} />
+        <Route path={routePatterns.discussionSlug} element={<LayoutPage />} />
+        <Route path={routePatterns.discussionSlugPage} element={<LayoutPage />} />
+        <Route path={routePatterns.comment} element={<LayoutPage />} />
+        <Route path={routePatterns.leaving} element={<LeavingPage />} />
+        <Route path={routePatterns.postDiscussion} element={<PostDiscussionPage />} />
+        <Route path={routePatterns.postDiscussionInCategory} element={<PostDiscussionPage />} />
+        <Route path={routePatterns.editDiscussion} element={<EditDiscussionPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

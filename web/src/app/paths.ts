@@ -145,6 +145,42 @@ export function leavingPath(target: string): string {
   return withQuery('/home/leaving', { target });
 }
 
+/** Admin: site settings (`site.manage`). */
+export function dashboardSettingsPath(): string {
+  return '/dashboard/settings';
+}
+
+/** Admin: the category tree (`site.manage` or `community.manage`). */
+export function dashboardCategoriesPath(): string {
+  return '/dashboard/categories';
+}
+
+/** Admin: a new category, optionally under a parent. */
+export function dashboardCategoryAddPath(parentCategoryID?: number): string {
+  return withQuery('/dashboard/categories/add', { parentID: parentCategoryID });
+}
+
+/** Admin: a category's edit form. */
+export function dashboardCategoryEditPath(categoryID: number): string {
+  return `/dashboard/categories/${categoryID}/edit`;
+}
+
+/** Search results (spec 000 §2 Search): `/search?query=…`. */
+export function searchPath(query?: string): string {
+  return withQuery('/search', { query });
+}
+
+/**
+ * `/discussions` with its query string (spec 000 §2: passed as params): the page from 2 on, the
+ * sort and filters kept.
+ */
+export function discussionListPath(
+  query: Record<string, string | number | undefined | null> = {},
+): string {
+  const { page, ...rest } = query;
+  return withQuery('/discussions', { ...rest, page: Number(page) > 1 ? page : undefined });
+}
+
 /** Route patterns for the router (same URLs as the builders above). */
 export const routePatterns = {
   home: '/',
@@ -168,4 +204,8 @@ export const routePatterns = {
   postDiscussionInCategory: '/post/:postType/:categoryID',
   editDiscussion: '/post/editdiscussion/:discussionID',
   leaving: '/home/leaving',
+  dashboardSettings: '/dashboard/settings',
+  dashboardCategories: '/dashboard/categories',
+  dashboardCategoryAdd: '/dashboard/categories/add',
+  dashboardCategoryEdit: '/dashboard/categories/:categoryID/edit',
 } as const;

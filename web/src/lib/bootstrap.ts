@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import type { HydratedLayout, LayoutLookup } from '../../../common/src/api/layouts.ts';
 import type { PermissionSet } from '../../../common/src/permissions/types.ts';
 import { themeDefaults, type ThemeVariables } from '../../../common/src/theme/variables.ts';
 
@@ -18,6 +19,16 @@ export interface CurrentUser {
   dateLastActive?: string | null;
 }
 
+/**
+ * The layout a layout page was rendered with on the server (spec 000 §2), or why it failed
+ * (404 for a missing record, 403...), for the page at `lookup`.
+ */
+export interface BootstrapLayout {
+  lookup: LayoutLookup;
+  result?: HydratedLayout | undefined;
+  error?: { status: number; message: string; description?: string | undefined } | undefined;
+}
+
 /** Public site settings the page needs (flat `garden.title`-style keys, api-contract §14). */
 export type PublicConfig = Readonly<Record<string, unknown>>;
 
@@ -34,6 +45,8 @@ export interface Bootstrap {
   locale: string;
   /** Resolved theme variables (the `:root` style is rendered from the same values). */
   theme: ThemeVariables;
+  /** Layout pages: the hydrated layout, so the browser does not fetch it again. */
+  layout?: BootstrapLayout | undefined;
 }
 
 /** The element id of the bootstrap JSON. */

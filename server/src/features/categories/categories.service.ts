@@ -208,7 +208,7 @@ async function presentationFor(
     permissionsOf: options.expand.permissions
       ? (category) => categoryPermissionsOf(ctx.permissions, category)
       : undefined,
-    lastPosts: options.expand.lastPost ? await findLastPosts(ctx.db, categories) : undefined,
+    lastPosts: options.expand.lastPost ? await findLastPosts(ctx.db, categories, ctx.config.baseUrl) : undefined,
   };
 }
 

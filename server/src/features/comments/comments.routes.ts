@@ -1,4 +1,191 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  commentEditSchema,
+  commentGetQuerySchema,
+  commentIDParamsSchema,
+  commentPendingSchema,
+  commentQuoteSchema,
+  commentSchema,
+  commentsQuerySchema,
+  commentThreadQuerySchema,
+  commentThreadSchema,
+  createCommentBodySchema,
+  deleteCommentsBodySchema,
+  patchCommentBodySchema,
+} from '../../../../common/src/api/comments.ts';
+import { errorSchema } from '../../../../common/src/api/common.ts';
+import {
+  longRunnerQuerySchema,
+  longRunnerResultSchema,
+} from '../../../../common/src/api/long-runner.ts';
+import { setPagingHeaders } from '../../http/paging.ts';
+import {
+  createComment,
+  deleteComment,
+  deleteCommentsList,
+  getComment,
+  getCommentEdit,
+  getCommentQuote,
+  getCommentThread,
+  listComments,
+  patchComment,
+} from './comments.service.ts';
+
+const errors = {
+  400: errorSchema,
+  403: errorSchema,
+  404: errorSchema,
+  409: errorSchema,
+  422: errorSchema,
+  429: errorSchema,
+};
+
+/** A long-running call answers its progress with the highest item status when items failed. */
+const progressOrError = z.union([longRunnerResultSchema, errorSchema]);
 
 /** Comments API (contract §9). */
-export async function commentsRoutes(_app: FastifyInstance): Promise<void> {}
+export async function commentsRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/comments',
+    {
+      schema: {
+        tags: ['comments'],
+        querystring: commentsQuerySchema,
+        response: { 200: z.array(commentSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const result = await listComments(request.ctx, request.query);
+      setPagingHeaders(request, reply, result.paging);
+      return result.comments;
+    },
+  );
+
+  api.get(
+    '/comments/thread',
+    {
+      schema: {
+        tags: ['comments'],
+        querystring: commentThreadQuerySchema,
+        response: { 200: commentThreadSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { paging, ...thread } = await getCommentThread(request.ctx, request.query);
+      setPagingHeaders(request, reply, paging);
+      return thread;
+    },
+  );
+
+  api.get(
+    '/comments/:id',
+    {
+      schema: {
+        tags: ['comments'],
+        params: commentIDParamsSchema,
+        querystring: commentGetQuerySchema,
+        response: { 200: commentSchema, ...errors },
+      },
+    },
+    async (request) => getComment(request.ctx, request.params.id, request.query),
+  );
+
+  api.get(
+    '/comments/:id/edit',
+    {
+      schema: {
+        tags: ['comments'],
+        params: commentIDParamsSchema,
+        response: { 200: commentEditSchema, ...errors },
+      },
+    },
+    async (request) => getCommentEdit(request.ctx, request.params.id),
+  );
+
+  api.get(
+    '/comments/:id/quote',
+    {
+      schema: {
+        tags: ['comments'],
+        params: commentIDParamsSchema,
+        response: { 200: commentQuoteSchema, ...errors },
+      },
+    },
+    async (request) => getCommentQuote(request.ctx, request.params.id),
+  );
+
+  api.post(
+    '/comments',
+    {
+      schema: {
+        tags: ['comments'],
+        body: createCommentBodySchema,
+        response: { 201: commentSchema, 202: commentPendingSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const result = await createComment(request.ctx, request.body);
+      return result.status === 201
+        ? reply.status(201).send(result.comment)
+        : reply.status(202).send(result.body);
+    },
+  );
+
+  api.patch(
+    '/comments/:id',
+    {
+      schema: {
+        tags: ['comments'],
+        params: commentIDParamsSchema,
+        body: patchCommentBodySchema,
+        response: { 200: commentSchema, ...errors },
+      },
+    },
+    async (request) => patchComment(request.ctx, request.params.id, request.body),
+  );
+
+  api.delete(
+    '/comments/:id',
+    {
+      schema: {
+        tags: ['comments'],
+        params: commentIDParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await deleteComment(request.ctx, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  api.delete(
+    '/comments/list',
+    {
+      schema: {
+        tags: ['comments'],
+        querystring: longRunnerQuerySchema,
+        body: deleteCommentsBodySchema,
+        response: {
+          200: longRunnerResultSchema,
+          204: z.null(),
+          400: progressOrError,
+          403: progressOrError,
+          404: progressOrError,
+          408: longRunnerResultSchema,
+          409: progressOrError,
+          422: progressOrError,
+          500: progressOrError,
+        },
+      },
+    },
+    async (request, reply) => {
+      const body = await deleteCommentsList(request.ctx, reply, request.body, request.query);
+      return body === null ? reply.send(null) : body;
+    },
+  );
+}

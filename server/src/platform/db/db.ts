@@ -39,18 +39,30 @@ function pgTypes(): pg.CustomTypesConfig {
  * Opens the database: PostgreSQL when `databaseUrl` is set, else the SQLite file
  * `DATA_DIR/hearth.db` (or `sqliteFile` when given).
  */
-export function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string; sqliteFile?: string }): DatabaseHandle {
+export function openDatabase(options: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  sqliteFile?: string;
+  /** Called with each executed statement (the query-plan test reads them). */
+  onQuery?: (statement: string, parameters: readonly unknown[]) => void;
+}): DatabaseHandle {
+  const onQuery = options.onQuery;
+  const log = onQuery
+    ? (event: { level: string; query: { sql: string; parameters: readonly unknown[] } }) => {
+        if (event.level === 'query') onQuery(event.query.sql, event.query.parameters);
+      }
+    : undefined;
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, types: pgTypes() });
     // An idle client that errors (server restart) must not crash the process.
     pool.on('error', () => {});
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
     return handle(db);
   }
   const file = options.sqliteFile ?? path.join(options.dataDir, 'hearth.db');
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new NodeSqliteDatabase(file);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), ...(log ? { log } : {}) });
   return handle(db);
 }
 

@@ -292,6 +292,8 @@ export interface ReactionTypesTable {
   sort: Generated<number>;
   active: Generated<DbBool>;
   hidden: Generated<DbBool>;
+  /** A permission needed on top of `reactions.<class>.add` (Promote: `curation.manage`); migration 0008. */
+  permission: string | null;
 }
 
 /** One user's reaction to one record (at most one per record). */

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { idSchema, pageParam, queryArray, queryBoolean } from './common.ts';
+
+/** The type of ordinary tags that members put on discussions (api-contract §1.14). */
+export const USER_TAG_TYPE = 'User';
+
+/** The type of the tags that anchor reaction types; never listed by default, never deleted. */
+export const REACTION_TAG_TYPE = 'Reaction';
+
+/** `Vanilla.Tagging.Max`: tags one discussion may carry (api-contract §8 POST /discussions). */
+export const MAX_TAGS_PER_DISCUSSION = 5;
+
+/** Longest tag name (api-contract §11 POST /tags). */
+export const MAX_TAG_NAME_LENGTH = 100;
+
+/** `GET /tags` default page size (api-contract §11). */
+export const DEFAULT_TAG_LIMIT = 20;
+
+/** A tag on a discussion (api-contract §1.14 TagFragment); `type` "User" marks an ordinary tag. */
+export const tagFragmentSchema = z.object({
+  tagID: z.number().int(),
+  name: z.string(),
+  urlcode: z.string().optional(),
+  type: z.string(),
+});
+
+export type TagFragment = z.infer<typeof tagFragmentSchema>;
+
+/** A tag (api-contract §11), with both `urlcode` and its duplicate `urlCode`; `url` is absolute. */
+export const tagSchema = z.object({
+  tagID: z.number().int(),
+  name: z.string(),
+  urlcode: z.string(),
+  urlCode: z.string(),
+  type: z.string(),
+  url: z.string(),
+  parentTagID: z.number().int().nullable(),
+  countDiscussions: z.number().int(),
+});
+
+export type Tag = z.infer<typeof tagSchema>;
+
+export const tagSorts = [
+  'countDiscussions',
+  '-countDiscussions',
+  'tagID',
+  '-tagID',
+  'name',
+  '-name',
+] as const;
+
+export type TagSort = (typeof tagSorts)[number];
+
+/** `GET /tags` query (api-contract §11): no maximum limit beyond the global APIv2 ceiling (500). */
+export const tagListQuerySchema = z.object({
+  query: z.string().max(MAX_TAG_NAME_LENGTH).optional(),
+  tagID: queryArray(z.coerce.number().int().positive()),
+  type: queryArray(z.string().max(100)),
+  parentID: queryArray(z.coerce.number().int().positive()),
+  page: pageParam,
+  limit: z.coerce.number().int().min(1).max(500).default(DEFAULT_TAG_LIMIT),
+  sort: z.enum(tagSorts).optional(),
+  excludeNoCountDiscussion: queryBoolean.default(false),
+});
+
+export type TagListQuery = z.infer<typeof tagListQuerySchema>;
+
+/** `{id}` of `/tags/{id}`. */
+export const tagIDParamsSchema = z.object({ id: idSchema });
+
+const tagNameSchema = z.string().trim().min(1).max(MAX_TAG_NAME_LENGTH);
+
+/** A tag's URL code: letters, digits and hyphens (api-contract §11). */
+export const tagUrlcodeSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(MAX_TAG_NAME_LENGTH)
+  .regex(/^[\p{L}\p{N}-]+$/u, 'urlcode can only contain letters, numbers and hyphens.');
+
+/** `POST /tags` body (api-contract §11); `urlcode` defaults to the slug of `name`, `type` to "User". */
+export const createTagBodySchema = z.object({
+  name: tagNameSchema,
+  urlcode: tagUrlcodeSchema.optional(),
+  parentTagID: z.number().int().positive().nullable().optional(),
+  type: z.string().trim().min(1).max(100).nullable().optional(),
+});
+
+export type CreateTagBody = z.infer<typeof createTagBodySchema>;
+
+/** `PATCH /tags/{id}` body: the same fields, all optional. */
+export const patchTagBodySchema = createTagBodySchema.partial();
+
+export type PatchTagBody = z.infer<typeof patchTagBodySchema>;
+
+/** What sets a discussion's user tags: existing tag IDs and names of tags to create. */
+export const discussionTagsInputSchema = z.object({
+  tagIDs: z.array(z.number().int().positive()).optional(),
+  newTagNames: z.array(tagNameSchema).optional(),
+});
+
+export type DiscussionTagsInput = z.infer<typeof discussionTagsInputSchema>;

@@ -1,0 +1,185 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { crc32, deflateSync } from 'node:zlib';
+import type { Browser, Page } from 'playwright-core';
+import {
+  assertAccessible,
+  launchBrowser,
+  openPage,
+  screenshot,
+  uniqueMember,
+  viewports,
+} from '../support/browser.ts';
+import { findMailLink } from '../support/mail.ts';
+import { useJourneyServer } from '../support/server.ts';
+
+useJourneyServer();
+
+let browser: Browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser.close();
+});
+
+/** A small PNG (a warm gradient) to upload, made here so the journey needs no fixture file. */
+function gradientPng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const rows: Buffer[] = [];
+  for (let y = 0; y < height; y += 1) {
+    const row = Buffer.alloc(1 + width * 3);
+    for (let x = 0; x < width; x += 1) {
+      row.set(
+        [230, Math.round(120 + (100 * x) / width), Math.round(60 + (120 * y) / height)],
+        1 + x * 3,
+      );
+    }
+    rows.push(row);
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** Registers through the API; with `signIn`, signs in too (the cookie lands in the page's context). */
+async function register(
+  page: Page,
+  member: { name: string; email: string; password: string },
+  signIn = false,
+) {
+  const headers = { 'X-Requested-With': 'vanilla' };
+  const response = await page.request.post('/api/v2/users/register', { data: member, headers });
+  assert.equal(response.status(), 201, await response.text());
+  if (!signIn) return;
+  // The sign-in throttle allows one attempt per user per second (api-contract §1.13).
+  await page.waitForTimeout(1100);
+  const session = await page.request.post('/api/v2/authenticate/password', {
+    data: { username: member.name, password: member.password },
+    headers,
+  });
+  assert.equal(session.status(), 201, await session.text());
+}
+
+test('a member writes a discussion with bold, a link, a mention and an image, and reads it', async () => {
+  // Someone to mention.
+  const friend = uniqueMember('pal');
+  const { page: friendPage } = await openPage(browser, 'desktop');
+  await register(friendPage, friend);
+  await friendPage.context().close();
+
+  // The author: registered and confirmed (unconfirmed accounts cannot post yet).
+  const author = uniqueMember('wri');
+  const { page, errors } = await openPage(browser, 'desktop');
+  await register(page, author, true);
+  const confirmLink = await findMailLink(
+    author.email,
+    /https?:\/\/[^\s"<>]+\/entry\/emailconfirm\/\d+\/[^\s"<>]+/,
+  );
+  await page.goto(new URL(confirmLink).pathname);
+  await page.getByText('Your email address has been confirmed.').waitFor();
+
+  await page.goto('/post/discussion');
+  await page.getByRole('heading', { level: 1, name: 'New Discussion' }).waitFor();
+  await page.getByLabel(/^Category/).selectOption({ label: 'General' });
+  await page.getByLabel(/^Title/).fill('Raised beds on a budget');
+
+  const body = page.getByRole('textbox', { name: 'Body' });
+  await body.waitFor();
+  await body.click();
+  await page.keyboard.type('Start with ');
+  await page.keyboard.press('Control+B');
+  await page.keyboard.type('untreated larch');
+  await page.keyboard.press('Control+B');
+  await page.keyboard.type('. Read ');
+
+  // A link through the dialog: an unsafe address is refused, a bare domain completed.
+  await page.keyboard.press('Control+K');
+  const dialog = page.getByRole('dialog', { name: 'Insert link' });
+  await dialog.getByLabel('URL').fill('javascript:alert(1)');
+  await dialog.getByLabel('Text to display').fill('the guide');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await dialog
+    .getByText('Links must start with http://, https://, mailto:, tel:, / or #.')
+    .waitFor();
+  await dialog.getByLabel('URL').fill('example.com/raised-beds');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  // Closing the dialog gives the focus back to the editor, the caret after the new link.
+  await page.keyboard.press('End');
+
+  // A mention: '@' and the first letters open the suggestions; Enter picks one.
+  await page.keyboard.type(` and thank @${friend.name.slice(0, 6)}`);
+  const option = page.getByRole('listbox', { name: 'Mention suggestions' }).getByRole('option', {
+    name: friend.name,
+  });
+  await option.waitFor();
+  await page.keyboard.press('Enter');
+  await page.getByRole('listbox', { name: 'Mention suggestions' }).waitFor({ state: 'detached' });
+  await page.keyboard.type('for the tip.');
+
+  // An image through the toolbar's file input.
+  await page.locator('input[type="file"][accept="image/*"]').setInputFiles({
+    name: 'bed.png',
+    mimeType: 'image/png',
+    buffer: gradientPng(360, 180),
+  });
+  await body.locator('img[alt="bed.png"]').waitFor();
+
+  await assertAccessible(page, 'new discussion form');
+  await screenshot(page, 'write-discussion-form-1440');
+
+  await page.getByRole('button', { name: 'Post Discussion' }).click();
+  await page.waitForURL((url) => /^\/discussion\/\d+/.test(url.pathname));
+  const discussionPath = new URL(page.url()).pathname;
+
+  // The post as readers see it.
+  const post = page.locator('main');
+  await post.getByRole('heading', { name: 'Raised beds on a budget' }).first().waitFor();
+  await post.locator('strong', { hasText: 'untreated larch' }).waitFor();
+  const link = post.getByRole('link', { name: 'the guide' });
+  const href = (await link.getAttribute('href')) ?? '';
+  assert.ok(
+    href.includes('/home/leaving?target=') &&
+      href.includes(encodeURIComponent('https://example.com/raised-beds')),
+    `external links go through the leaving page: ${href}`,
+  );
+  const mention = post.locator('a.atMention');
+  assert.equal(await mention.getAttribute('href'), `/profile/${encodeURIComponent(friend.name)}`);
+  assert.equal((await mention.textContent())?.trim(), `@${friend.name}`);
+  await post.locator('img[src*="/uploads/"]').first().waitFor();
+  await assertAccessible(page, 'the new discussion');
+  await screenshot(page, 'write-discussion-posted-1440');
+  assert.deepEqual(errors, []);
+
+  // The same pages at 375 px, in the author's session.
+  const mobile = await browser.newContext({
+    viewport: viewports.mobile,
+    baseURL: new URL(page.url()).origin,
+    storageState: await page.context().storageState(),
+  });
+  const phone = await mobile.newPage();
+  await phone.goto(discussionPath);
+  await phone.locator('main strong', { hasText: 'untreated larch' }).waitFor();
+  await screenshot(phone, 'write-discussion-posted-375');
+  await phone.goto('/post/discussion');
+  await phone.getByRole('textbox', { name: 'Body' }).waitFor();
+  await assertAccessible(phone, 'new discussion form at 375 px');
+  await screenshot(phone, 'write-discussion-form-375');
+  await mobile.close();
+  await page.context().close();
+});

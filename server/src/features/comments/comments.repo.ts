@@ -1,0 +1,682 @@
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import type { RangeFilter } from '../../../../common/src/api/categories.ts';
+import type {
+  CommentDisplayType,
+  CommentListSort,
+  CommentModerationStatus,
+  CommentThreadSort,
+} from '../../../../common/src/api/comments.ts';
+import type { DateCondition } from '../../../../common/src/api/users.ts';
+import type { CategoryScope } from '../../permissions/category-scope.ts';
+import { toBool } from '../../platform/db/dialect.ts';
+import type { Database } from '../../platform/db/schema.ts';
+
+/** The database or an open transaction. */
+type Executor = Kysely<Database>;
+
+type CommentExpressions = ExpressionBuilder<
+  Database & { d: Database['discussions']; c: Database['categories'] },
+  'comments' | 'd' | 'c'
+>;
+
+/** A `comments` row as the feature sees it. */
+export interface CommentRow {
+  commentID: number;
+  discussionID: number;
+  parentCommentID: number | null;
+  depth: number;
+  countChildComments: number;
+  scoreChildComments: number;
+  body: string;
+  format: string;
+  bodyHtml: string;
+  bodyPlainText: string;
+  insertUserID: number;
+  updateUserID: number | null;
+  dateInserted: string;
+  dateUpdated: string | null;
+  score: number;
+  countReports: number;
+  moderationStatus: CommentModerationStatus;
+  displayType: CommentDisplayType;
+  /** Decoded `attributes` JSON object. */
+  attributes: Record<string, unknown>;
+}
+
+const commentColumns = [
+  'comments.commentID',
+  'comments.discussionID',
+  'comments.parentCommentID',
+  'comments.depth',
+  'comments.countChildComments',
+  'comments.scoreChildComments',
+  'comments.body',
+  'comments.format',
+  'comments.bodyHtml',
+  'comments.bodyPlainText',
+  'comments.insertUserID',
+  'comments.updateUserID',
+  'comments.dateInserted',
+  'comments.dateUpdated',
+  'comments.score',
+  'comments.countReports',
+  'comments.moderationStatus',
+  'comments.displayType',
+  'comments.attributes',
+] as const;
+
+interface RawComment extends Omit<CommentRow, 'attributes' | 'moderationStatus' | 'displayType'> {
+  moderationStatus: string;
+  displayType: string;
+  attributes: string;
+}
+
+function decodeAttributes(text: string): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : {};
+  } catch {
+    return {};
+  }
+}
+
+function toModerationStatus(value: string): CommentModerationStatus {
+  return value === 'pending' || value === 'rejected' ? value : 'accepted';
+}
+
+function toCommentRow(row: RawComment): CommentRow {
+  return {
+    ...row,
+    moderationStatus: toModerationStatus(row.moderationStatus),
+    displayType: row.displayType === 'tombstone' ? 'tombstone' : 'full',
+    attributes: decodeAttributes(row.attributes),
+  };
+}
+
+/** One comment by ID, whatever its status. */
+export async function findCommentByID(
+  db: Executor,
+  commentID: number,
+): Promise<CommentRow | undefined> {
+  const row = await db
+    .selectFrom('comments')
+    .select(commentColumns)
+    .where('comments.commentID', '=', commentID)
+    .executeTakeFirst();
+  return row ? toCommentRow(row) : undefined;
+}
+
+/** Several comments by ID in one query, keyed by ID. */
+export async function findCommentsByIDs(
+  db: Executor,
+  commentIDs: readonly number[],
+): Promise<Map<number, CommentRow>> {
+  const ids = [...new Set(commentIDs)];
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('comments')
+    .select(commentColumns)
+    .where('comments.commentID', 'in', ids)
+    .execute();
+  return new Map(rows.map((row) => [row.commentID, toCommentRow(row)]));
+}
+
+/** What the comment rules need of a comment's discussion and its category. */
+export interface DiscussionContextRow {
+  discussionID: number;
+  name: string;
+  categoryID: number;
+  insertUserID: number;
+  closed: boolean;
+  moderationStatus: string;
+  dateInserted: string;
+  score: number;
+  countComments: number;
+  lastCommentID: number | null;
+  permissionCategoryID: number;
+  categoryName: string;
+  categoryUrlcode: string;
+  treePath: string;
+}
+
+/** Discussions with their category fields, keyed by discussion ID. */
+export async function findDiscussionContexts(
+  db: Executor,
+  discussionIDs: readonly number[],
+): Promise<Map<number, DiscussionContextRow>> {
+  const ids = [...new Set(discussionIDs)];
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('discussions as d')
+    .innerJoin('categories as c', 'c.categoryID', 'd.categoryID')
+    .select([
+      'd.discussionID',
+      'd.name',
+      'd.categoryID',
+      'd.insertUserID',
+      'd.closed',
+      'd.moderationStatus',
+      'd.dateInserted',
+      'd.score',
+      'd.countComments',
+      'd.lastCommentID',
+      'c.permissionCategoryID',
+      'c.name as categoryName',
+      'c.urlcode as categoryUrlcode',
+      'c.treePath',
+    ])
+    .where('d.discussionID', 'in', ids)
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      row.discussionID,
+      { ...row, closed: toBool(row.closed), score: Number(row.score) },
+    ]),
+  );
+}
+
+/** One discussion with its category fields. */
+export async function findDiscussionContext(
+  db: Executor,
+  discussionID: number,
+): Promise<DiscussionContextRow | undefined> {
+  return (await findDiscussionContexts(db, [discussionID])).get(discussionID);
+}
+
+/** Values of a new comment. */
+export interface NewComment {
+  discussionID: number;
+  parentCommentID: number | null;
+  depth: number;
+  body: string;
+  format: string;
+  bodyHtml: string;
+  bodyPlainText: string;
+  insertUserID: number;
+  dateInserted: string;
+  moderationStatus: CommentModerationStatus;
+}
+
+/** Inserts a comment and returns its ID. */
+export async function insertComment(db: Executor, comment: NewComment): Promise<number> {
+  const row = await db
+    .insertInto('comments')
+    .values(comment)
+    .returning('commentID')
+    .executeTakeFirstOrThrow();
+  return row.commentID;
+}
+
+/** Column changes of a comment; absent keys stay. */
+export type CommentChanges = Partial<{
+  body: string;
+  format: string;
+  bodyHtml: string;
+  bodyPlainText: string;
+  insertUserID: number;
+  updateUserID: number | null;
+  dateUpdated: string | null;
+  displayType: CommentDisplayType;
+}>;
+
+export async function updateComment(
+  db: Executor,
+  commentID: number,
+  changes: CommentChanges,
+): Promise<void> {
+  if (Object.keys(changes).length === 0) return;
+  await db.updateTable('comments').set(changes).where('commentID', '=', commentID).execute();
+}
+
+/** Moves a comment (without replies) to another discussion as a top-level comment. */
+export async function moveCommentRow(
+  db: Executor,
+  commentID: number,
+  discussionID: number,
+): Promise<void> {
+  await db
+    .updateTable('comments')
+    .set({ discussionID, parentCommentID: null, depth: 1 })
+    .where('commentID', '=', commentID)
+    .execute();
+}
+
+/** Deletes comment rows and the reactions on them (reaction rows have no foreign key). */
+export async function deleteCommentRows(
+  db: Executor,
+  commentIDs: readonly number[],
+): Promise<void> {
+  if (commentIDs.length === 0) return;
+  const ids = [...commentIDs];
+  await db
+    .deleteFrom('reactions')
+    .where('recordType', '=', 'comment')
+    .where('recordID', 'in', ids)
+    .execute();
+  await db
+    .deleteFrom('reactionCounts')
+    .where('recordType', '=', 'comment')
+    .where('recordID', 'in', ids)
+    .execute();
+  await db.deleteFrom('comments').where('commentID', 'in', ids).execute();
+}
+
+/** Changes a comment's count of direct replies. */
+export async function adjustChildCommentCount(
+  db: Executor,
+  commentID: number,
+  delta: number,
+): Promise<void> {
+  await db
+    .updateTable('comments')
+    .set({
+      countChildComments: sql<number>`${sql.ref('countChildComments')} + cast(${delta} as integer)`,
+    })
+    .where('commentID', '=', commentID)
+    .execute();
+}
+
+/** Changes a user's comment count. */
+export async function adjustUserCommentCount(
+  db: Executor,
+  userID: number,
+  delta: number,
+): Promise<void> {
+  if (delta === 0) return;
+  await db
+    .updateTable('users')
+    .set({ countComments: sql<number>`${sql.ref('countComments')} + cast(${delta} as integer)` })
+    .where('userID', '=', userID)
+    .execute();
+}
+
+/** The newest visible (accepted, not tombstoned) comment of a discussion. */
+export async function findLatestComment(
+  db: Executor,
+  discussionID: number,
+): Promise<{ commentID: number; insertUserID: number; dateInserted: string } | undefined> {
+  return db
+    .selectFrom('comments')
+    .select(['commentID', 'insertUserID', 'dateInserted'])
+    .where('discussionID', '=', discussionID)
+    .where('moderationStatus', '=', 'accepted')
+    .where('displayType', '=', 'full')
+    .orderBy('dateInserted', 'desc')
+    .orderBy('commentID', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** A change of a discussion's comment counters (contract §8); `last` replaces the last comment. */
+export interface DiscussionCommentCounters {
+  countCommentsDelta: number;
+  last?: {
+    lastCommentID: number | null;
+    lastCommentUserID: number | null;
+    dateLastComment: string;
+    hot: number;
+  };
+}
+
+export async function updateDiscussionCommentCounters(
+  db: Executor,
+  discussionID: number,
+  counters: DiscussionCommentCounters,
+): Promise<void> {
+  await db
+    .updateTable('discussions')
+    .set({
+      countComments: sql<number>`${sql.ref('countComments')} + cast(${counters.countCommentsDelta} as integer)`,
+      ...(counters.last ?? {}),
+    })
+    .where('discussionID', '=', discussionID)
+    .execute();
+}
+
+/** Makes a comment its category's latest post (a new comment is always the newest post). */
+export async function setCategoryLastComment(
+  db: Executor,
+  categoryID: number,
+  post: { discussionID: number; commentID: number; date: string },
+): Promise<void> {
+  await db
+    .updateTable('categories')
+    .set({
+      lastDiscussionID: post.discussionID,
+      lastCommentID: post.commentID,
+      lastPostDate: post.date,
+    })
+    .where('categoryID', '=', categoryID)
+    .execute();
+}
+
+/**
+ * Marks that a user took part in a discussion and has read it up to `countCommentsRead` comments
+ * (a user has read their own comment), keeping a higher read position.
+ */
+export async function markParticipated(
+  db: Executor,
+  userID: number,
+  discussionID: number,
+  countCommentsRead: number,
+  now: string,
+): Promise<void> {
+  await db
+    .insertInto('userDiscussions')
+    .values({
+      userID,
+      discussionID,
+      participated: true,
+      dateLastViewed: now,
+      countCommentsRead,
+    })
+    .onConflict((oc) =>
+      oc.columns(['userID', 'discussionID']).doUpdateSet({
+        participated: true,
+        dateLastViewed: now,
+        countCommentsRead: sql<number>`case when ${sql.ref('userDiscussions.countCommentsRead')} > ${countCommentsRead} then ${sql.ref('userDiscussions.countCommentsRead')} else ${countCommentsRead} end`,
+      }),
+    )
+    .execute();
+}
+
+/** The dates of a user's latest `count` comments, newest first (flood control). */
+export async function findRecentCommentDates(
+  db: Executor,
+  userID: number,
+  count: number,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('comments')
+    .select('dateInserted')
+    .where('insertUserID', '=', userID)
+    .orderBy('dateInserted', 'desc')
+    .orderBy('commentID', 'desc')
+    .limit(count)
+    .execute();
+  return rows.map((row) => row.dateInserted);
+}
+
+/** Whether a user row exists and is not deleted. */
+export async function liveUserExists(db: Executor, userID: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('userID')
+    .where('userID', '=', userID)
+    .where('deleted', '=', false)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lists
+
+/** What `GET /comments` filters on; every given condition applies. */
+export interface CommentListFilter {
+  /** Categories whose discussions the viewer may see. */
+  viewScope: CategoryScope;
+  discussionID?: number | undefined;
+  commentID?: RangeFilter | undefined;
+  categoryID?: RangeFilter | undefined;
+  insertUserID?: number | undefined;
+  insertUserRoleIDs?: readonly number[] | undefined;
+  dateInserted?: readonly DateCondition[] | undefined;
+  dateUpdated?: readonly DateCondition[] | undefined;
+}
+
+function rangeConditions(
+  eb: CommentExpressions,
+  column: 'comments.commentID' | 'd.categoryID',
+  range: RangeFilter,
+): Expression<SqlBool>[] {
+  if (range.kind === 'values') {
+    return range.values.length === 0 ? [sql<SqlBool>`1 = 0`] : [eb(column, 'in', range.values)];
+  }
+  const conditions: Expression<SqlBool>[] = [];
+  if (range.min) conditions.push(eb(column, range.min.inclusive ? '>=' : '>', range.min.value));
+  if (range.max) conditions.push(eb(column, range.max.inclusive ? '<=' : '<', range.max.value));
+  return conditions;
+}
+
+function scopeCondition(eb: CommentExpressions, scope: CategoryScope): Expression<SqlBool> {
+  if (scope.all) return sql<SqlBool>`1 = 1`;
+  if (scope.permissionCategoryIDs.length === 0) return sql<SqlBool>`1 = 0`;
+  return eb('c.permissionCategoryID', 'in', scope.permissionCategoryIDs);
+}
+
+function listConditions(eb: CommentExpressions, filter: CommentListFilter): Expression<SqlBool> {
+  const conditions: Expression<SqlBool>[] = [
+    scopeCondition(eb, filter.viewScope),
+    eb('comments.moderationStatus', '=', 'accepted'),
+    eb('d.moderationStatus', '=', 'accepted'),
+  ];
+  if (filter.discussionID !== undefined)
+    conditions.push(eb('comments.discussionID', '=', filter.discussionID));
+  if (filter.commentID)
+    conditions.push(...rangeConditions(eb, 'comments.commentID', filter.commentID));
+  if (filter.categoryID) conditions.push(...rangeConditions(eb, 'd.categoryID', filter.categoryID));
+  if (filter.insertUserID !== undefined)
+    conditions.push(eb('comments.insertUserID', '=', filter.insertUserID));
+  if (filter.insertUserRoleIDs && filter.insertUserRoleIDs.length > 0) {
+    conditions.push(
+      eb.exists(
+        eb
+          .selectFrom('userRoles')
+          .select('userRoles.userID')
+          .whereRef('userRoles.userID', '=', 'comments.insertUserID')
+          .where('userRoles.roleID', 'in', [...filter.insertUserRoleIDs]),
+      ),
+    );
+  }
+  for (const condition of filter.dateInserted ?? [])
+    conditions.push(eb('comments.dateInserted', condition.op, condition.value));
+  for (const condition of filter.dateUpdated ?? [])
+    conditions.push(eb('comments.dateUpdated', condition.op, condition.value));
+  return eb.and(conditions);
+}
+
+function listBase(db: Executor) {
+  return db
+    .selectFrom('comments')
+    .innerJoin('discussions as d', 'd.discussionID', 'comments.discussionID')
+    .innerJoin('categories as c', 'c.categoryID', 'd.categoryID');
+}
+
+/** A page of matching comments, ordered in SQL (ties broken by commentID). */
+export async function findComments(
+  db: Executor,
+  filter: CommentListFilter,
+  options: { sort: CommentListSort; limit: number; offset: number },
+): Promise<CommentRow[]> {
+  const descending = options.sort.startsWith('-');
+  const direction = descending ? 'desc' : 'asc';
+  let query = listBase(db)
+    .select(commentColumns)
+    .where((eb) => listConditions(eb, filter));
+  switch (options.sort) {
+    case 'dateInserted':
+    case '-dateInserted':
+      query = query.orderBy('comments.dateInserted', direction);
+      break;
+    case 'dateUpdated':
+    case '-dateUpdated':
+      query = query.orderBy(
+        sql`coalesce(${sql.ref('comments.dateUpdated')}, ${sql.ref('comments.dateInserted')})`,
+        direction,
+      );
+      break;
+    case 'score':
+    case '-score':
+    case 'experimentalTrending':
+    case '-experimentalTrending':
+      query = query.orderBy('comments.score', direction);
+      break;
+    case 'commentID':
+    case '-commentID':
+      break;
+  }
+  const rows = await query
+    .orderBy('comments.commentID', direction)
+    .limit(options.limit)
+    .offset(options.offset)
+    .execute();
+  return rows.map(toCommentRow);
+}
+
+/** How many comments match (numbered pager). */
+export async function countComments(db: Executor, filter: CommentListFilter): Promise<number> {
+  const row = await listBase(db)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where((eb) => listConditions(eb, filter))
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Threads
+
+/** The fields a thread's structure is built from. */
+export interface ThreadNodeRow {
+  commentID: number;
+  parentCommentID: number | null;
+  depth: number;
+  insertUserID: number;
+  dateInserted: string;
+  score: number;
+}
+
+const threadColumns = [
+  'comments.commentID',
+  'comments.parentCommentID',
+  'comments.depth',
+  'comments.insertUserID',
+  'comments.dateInserted',
+  'comments.score',
+] as const;
+
+/** Order of thread siblings; ties by commentID in the same direction. */
+function threadOrder(sort: CommentThreadSort): {
+  column: 'comments.dateInserted' | 'comments.score';
+  direction: 'asc' | 'desc';
+} {
+  const direction = sort.startsWith('-') ? 'desc' : 'asc';
+  return {
+    column:
+      sort === 'dateInserted' || sort === '-dateInserted'
+        ? 'comments.dateInserted'
+        : 'comments.score',
+    direction,
+  };
+}
+
+/** A page of the items directly under a parent (null: top level) of a discussion. */
+export async function findThreadPage(
+  db: Executor,
+  discussionID: number,
+  parentCommentID: number | null,
+  options: { sort: CommentThreadSort; limit: number; offset: number },
+): Promise<ThreadNodeRow[]> {
+  const { column, direction } = threadOrder(options.sort);
+  return db
+    .selectFrom('comments')
+    .select(threadColumns)
+    .where('comments.discussionID', '=', discussionID)
+    .where('comments.moderationStatus', '=', 'accepted')
+    .where((eb) =>
+      parentCommentID === null
+        ? eb('comments.parentCommentID', 'is', null)
+        : eb('comments.parentCommentID', '=', parentCommentID),
+    )
+    .orderBy(column, direction)
+    .orderBy('comments.commentID', direction)
+    .limit(options.limit)
+    .offset(options.offset)
+    .execute();
+}
+
+/** How many items sit directly under a parent (null: top level) of a discussion. */
+export async function countThreadItems(
+  db: Executor,
+  discussionID: number,
+  parentCommentID: number | null,
+): Promise<number> {
+  const row = await db
+    .selectFrom('comments')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('comments.discussionID', '=', discussionID)
+    .where('comments.moderationStatus', '=', 'accepted')
+    .where((eb) =>
+      parentCommentID === null
+        ? eb('comments.parentCommentID', 'is', null)
+        : eb('comments.parentCommentID', '=', parentCommentID),
+    )
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+/** Every accepted reply of the given comments, ordered as thread siblings. */
+export async function findThreadChildren(
+  db: Executor,
+  parentCommentIDs: readonly number[],
+  sort: CommentThreadSort,
+): Promise<ThreadNodeRow[]> {
+  if (parentCommentIDs.length === 0) return [];
+  const { column, direction } = threadOrder(sort);
+  return db
+    .selectFrom('comments')
+    .select(threadColumns)
+    .where('comments.parentCommentID', 'in', [...new Set(parentCommentIDs)])
+    .where('comments.moderationStatus', '=', 'accepted')
+    .orderBy(column, direction)
+    .orderBy('comments.commentID', direction)
+    .execute();
+}
+
+/**
+ * How many top-level items of a discussion come before `item` in the default order
+ * (`dateInserted`, then commentID): its position for the page route.
+ */
+export async function countTopLevelBefore(
+  db: Executor,
+  discussionID: number,
+  item: { commentID: number; dateInserted: string },
+): Promise<number> {
+  const row = await db
+    .selectFrom('comments')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('comments.discussionID', '=', discussionID)
+    .where('comments.moderationStatus', '=', 'accepted')
+    .where('comments.parentCommentID', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb('comments.dateInserted', '<', item.dateInserted),
+        eb.and([
+          eb('comments.dateInserted', '=', item.dateInserted),
+          eb('comments.commentID', '<', item.commentID),
+        ]),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+/** All comment IDs under the given comments (any status), deepest last. */
+export async function findDescendantIDs(
+  db: Executor,
+  commentIDs: readonly number[],
+): Promise<number[]> {
+  const found: number[] = [];
+  let level = [...commentIDs];
+  while (level.length > 0) {
+    const rows = await db
+      .selectFrom('comments')
+      .select('commentID')
+      .where('parentCommentID', 'in', level)
+      .execute();
+    level = rows.map((row) => row.commentID);
+    found.push(...level);
+  }
+  return found;
+}

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { commentThreadSorts } from '../../../../common/src/api/comments.ts';
+import { discussionSorts } from '../../../../common/src/api/discussions.ts';
+import type { LayoutViewType } from '../../../../common/src/api/layouts.ts';
+import { parseOrThrow } from '../../http/validation.ts';
+
+/** The params a layout understands (spec 000 §2): page, sort, a tag filter. */
+export interface LayoutParams {
+  page?: number | undefined;
+  sort?: string | undefined;
+  tagID?: number | undefined;
+}
+
+const page = z.coerce.number().int().min(1).max(1_000_000).optional();
+const tagID = z.coerce.number().int().positive().optional();
+
+const listParams = z.object({ page, sort: z.enum(discussionSorts).optional(), tagID });
+
+const paramsSchemas: Record<LayoutViewType, z.ZodType<LayoutParams>> = {
+  home: z.object({}),
+  discussionList: listParams,
+  categoryList: listParams,
+  post: z.object({ page, sort: z.enum(commentThreadSorts).optional() }),
+  discussion: z.object({ page, sort: z.enum(commentThreadSorts).optional() }),
+};
+
+/**
+ * The known params of a view type, validated; other keys are dropped (api-contract §1.1).
+ * @throws AppError 422 with the field `params.<key>` for a malformed value.
+ */
+export function parseLayoutParams(viewType: LayoutViewType, raw: Readonly<Record<string, string>>): LayoutParams {
+  return parseOrThrow(z.object({ params: paramsSchemas[viewType] }), { params: raw }).params;
+}

@@ -1,0 +1,259 @@
+import {
+  isLayoutRedirect,
+  type HydratedLayout,
+  type LayoutLookup,
+  type LayoutRecordType,
+  type LayoutSeo,
+  type LayoutViewType,
+  type LookupHydrateResult,
+  type WidgetNode,
+} from '../../../../common/src/api/layouts.ts';
+import type { Discussion } from '../../../../common/src/api/discussions.ts';
+import type { RequestContext } from '../../http/context.ts';
+import { validationError } from '../../platform/errors.ts';
+import { getSettings } from '../config/config.service.ts';
+import { getCategory } from '../categories/categories.service.ts';
+import { findCommentLocation } from '../comments/comments.service.ts';
+import { getDiscussion, recordDiscussionView } from '../discussions/discussions.service.ts';
+import { defaultLayouts, type LayoutSpec, type LayoutSpecNode } from './layouts.defaults.ts';
+import { hydrators, type HydrateScope } from './layouts.hydrators.ts';
+import { parseLayoutParams } from './layouts.params.ts';
+import { absoluteUrl, excerptOfHtml, pagedPath, relativeUrl } from './layouts.urls.ts';
+
+/** Which record types each view type is looked up with (api-contract §22 "Front-end lookups"). */
+const recordTypesOf: Record<LayoutViewType, readonly LayoutRecordType[]> = {
+  home: ['siteSection'],
+  discussionList: ['siteSection'],
+  categoryList: ['siteSection', 'category'],
+  post: ['discussion', 'comment'],
+  discussion: ['discussion', 'comment'],
+};
+
+function positiveID(field: string, value: string): number {
+  if (!/^\d{1,15}$/.test(value) || Number(value) < 1) {
+    throw validationError([
+      { field, code: 'invalid', message: `${field} is not a valid integer.`, status: 422 },
+    ]);
+  }
+  return Number(value);
+}
+
+/** A category path segment: its ID, else its URL code (`/categories/{urlcode}`). */
+function categoryRef(recordID: string): number | `$urlcode:${string}` {
+  return /^\d+$/.test(recordID) ? Number(recordID) : `$urlcode:${recordID}`;
+}
+
+/** Hydrates one spec node: its widget's props, then any nested node lists; null drops it. */
+async function hydrateNode(scope: HydrateScope, node: LayoutSpecNode): Promise<WidgetNode | null> {
+  const { $hydrate, $middleware, ...staticProps } = node;
+  const props: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(staticProps)) {
+    if (Array.isArray(value) && value.every(isSpecNode)) {
+      const children = await hydrateNodes(scope, value);
+      props[key] = children;
+    } else {
+      props[key] = value;
+    }
+  }
+  const hydrator = hydrators[$hydrate];
+  const hydrated = hydrator ? await hydrator(scope, props) : props;
+  if (hydrated === null) return null;
+  return {
+    $reactComponent: $hydrate,
+    $reactProps: hydrated,
+    ...($middleware === undefined ? {} : { $middleware }),
+  };
+}
+
+function isSpecNode(value: unknown): value is LayoutSpecNode {
+  return typeof value === 'object' && value !== null && typeof (value as { $hydrate?: unknown }).$hydrate === 'string';
+}
+
+async function hydrateNodes(scope: HydrateScope, nodes: readonly LayoutSpecNode[]): Promise<WidgetNode[]> {
+  const hydrated: WidgetNode[] = [];
+  // In order: widgets of one page share the request's database connection.
+  for (const node of nodes) {
+    const result = await hydrateNode(scope, node);
+    if (result !== null) hydrated.push(result);
+  }
+  return hydrated;
+}
+
+/** A section is dropped when every list of widgets it had came out empty. */
+function dropEmptySections(nodes: WidgetNode[]): WidgetNode[] {
+  return nodes.filter((node) => {
+    if (!node.$reactComponent.startsWith('Section')) return true;
+    const lists = Object.entries(node.$reactProps).filter(
+      ([key, value]) => key !== 'breadcrumbs' && Array.isArray(value),
+    );
+    return lists.some(([, value]) => (value as unknown[]).length > 0);
+  });
+}
+
+function seoOf(
+  scope: HydrateScope,
+  input: { title: string; description: string; canonicalPath: string; type?: string; jsonLd?: Record<string, unknown>[] },
+): LayoutSeo {
+  const canonical = absoluteUrl(scope.ctx.config.baseUrl, input.canonicalPath);
+  const description = input.description;
+  const meta: LayoutSeo['meta'] = [
+    { property: 'og:title', content: input.title },
+    { property: 'og:url', content: canonical },
+    { property: 'og:type', content: input.type ?? 'website' },
+    { property: 'og:site_name', content: scope.siteTitle },
+  ];
+  if (description !== '') meta.push({ property: 'og:description', content: description });
+  return {
+    title: input.title,
+    description,
+    meta,
+    links: [{ rel: 'canonical', href: canonical }],
+    'json-ld': input.jsonLd ?? [],
+  };
+}
+
+function discussionJsonLd(scope: HydrateScope, discussion: Discussion, description: string): Record<string, unknown> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'DiscussionForumPosting',
+    headline: discussion.name,
+    text: description,
+    url: absoluteUrl(scope.ctx.config.baseUrl, relativeUrl(scope.ctx.config.baseUrl, discussion.url)),
+    datePublished: discussion.dateInserted,
+    author: { '@type': 'Person', name: discussion.insertUser?.name ?? '' },
+    interactionStatistic: {
+      '@type': 'InteractionCounter',
+      interactionType: 'https://schema.org/CommentAction',
+      userInteractionCount: discussion.countComments,
+    },
+  };
+}
+
+export interface LookupHydrateOptions {
+  /** Count a view of a discussion page (pages and the client's navigations do; default true). */
+  recordView?: boolean;
+}
+
+/**
+ * `GET /layouts/lookup-hydrate` (api-contract §22): the default layout of a view type, with every
+ * widget's props hydrated for the record and the viewer (lists are scoped to what they may view).
+ * A discussion page counts a view and moves a signed-in reader's read position.
+ * @throws AppError 404 "{Type} not found." for an unknown record, 403 without permission to view it,
+ * 422 for malformed params.
+ */
+export async function lookupHydrate(
+  ctx: RequestContext,
+  lookup: LayoutLookup,
+  options: LookupHydrateOptions = {},
+): Promise<LookupHydrateResult> {
+  const viewType: LayoutViewType = lookup.layoutViewType === 'discussion' ? 'post' : lookup.layoutViewType;
+  if (!recordTypesOf[viewType].includes(lookup.recordType)) {
+    throw validationError([
+      {
+        field: 'recordType',
+        code: 'invalid',
+        message: `recordType must be one of: ${recordTypesOf[viewType].join(', ')}.`,
+        status: 422,
+      },
+    ]);
+  }
+  const settings = await getSettings(ctx.db);
+  const params = parseLayoutParams(viewType, lookup.params);
+  const scope: HydrateScope = {
+    ctx,
+    viewType,
+    params,
+    settings,
+    siteTitle: settings['garden.title'],
+    page: params.page ?? 1,
+  };
+  const baseUrl = ctx.config.baseUrl;
+  let spec: LayoutSpec;
+  let seo: LayoutSeo;
+
+  switch (viewType) {
+    case 'home': {
+      spec = defaultLayouts.home;
+      const title = settings['garden.homepageTitle'] !== '' ? settings['garden.homepageTitle'] : settings['garden.title'];
+      seo = seoOf(scope, { title, description: settings['garden.description'], canonicalPath: '/' });
+      break;
+    }
+    case 'discussionList': {
+      spec = defaultLayouts.discussionList;
+      seo = seoOf(scope, {
+        title: 'Recent Discussions',
+        description: settings['garden.description'],
+        canonicalPath: scope.page > 1 ? `/discussions?page=${scope.page}` : '/discussions',
+      });
+      break;
+    }
+    case 'categoryList': {
+      if (lookup.recordType === 'siteSection') {
+        spec = defaultLayouts.categoryList;
+        seo = seoOf(scope, {
+          title: 'Categories',
+          description: settings['garden.description'],
+          canonicalPath: '/categories',
+        });
+        break;
+      }
+      const category = await getCategory(ctx, categoryRef(lookup.recordID), {
+        lastPost: false,
+        preferences: false,
+        permissions: true,
+      });
+      scope.category = category;
+      spec = defaultLayouts.categoryPage;
+      seo = seoOf(scope, {
+        title: category.name,
+        description: category.description !== '' ? category.description : settings['garden.description'],
+        canonicalPath: pagedPath(relativeUrl(baseUrl, category.url), scope.page),
+      });
+      break;
+    }
+    case 'post': {
+      let discussionID: number;
+      if (lookup.recordType === 'comment') {
+        const commentID = positiveID('recordID', lookup.recordID);
+        const location = await findCommentLocation(ctx, commentID, { limit: settings['comments.perPage'] });
+        discussionID = location.discussionID;
+        scope.page = location.page;
+        scope.focusCommentID = commentID;
+      } else {
+        discussionID = positiveID('recordID', lookup.recordID);
+      }
+      const discussion = await getDiscussion(ctx, discussionID, ['all']);
+      scope.discussion = discussion;
+      const description = excerptOfHtml(discussion.body ?? '', 160);
+      spec = defaultLayouts.post;
+      seo = seoOf(scope, {
+        title: discussion.name,
+        description,
+        canonicalPath: pagedPath(relativeUrl(baseUrl, discussion.url), scope.page),
+        type: 'article',
+        jsonLd: [discussionJsonLd(scope, discussion, description)],
+      });
+      break;
+    }
+  }
+
+  const layout = dropEmptySections(await hydrateNodes(scope, spec.layout));
+  if (scope.discussion !== undefined && options.recordView !== false) {
+    const limit = settings['comments.perPage'];
+    const seen = Math.min(scope.discussion.countComments, scope.page * limit);
+    await recordDiscussionView(ctx, scope.discussion.discussionID, seen);
+  }
+  const result: HydratedLayout = {
+    layoutID: spec.layoutID,
+    name: spec.name,
+    layoutViewType: spec.layoutViewType,
+    isDefault: true,
+    titleBar: { $reactComponent: 'TitleBar', $reactProps: {} },
+    layout,
+    contexts: [],
+    seo,
+  };
+  return result;
+}
+
+export { isLayoutRedirect };

@@ -1,0 +1,158 @@
+import { BODY_MAX_LENGTH, type ContentFormat } from '../../../../common/src/api/content.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/db.ts';
+import { fieldError } from '../errors.ts';
+import { bbcodeToHtml } from './bbcode.ts';
+import { markdownToHtml } from './markdown.ts';
+import {
+  collectMentionNames,
+  replaceMentions,
+  resolveMentionNames,
+  resolveMentionRefs,
+  type ResolvedMentions,
+} from './mentions.ts';
+import { parseRich, richMentionRefs, richToHtml } from './rich.ts';
+import { parseRich2, rich2MentionRefs, rich2ToHtml } from './rich2.ts';
+import { plainTextOfSanitized, sanitizeBodyHtml } from './sanitize.ts';
+import { textToHtml } from './text.ts';
+
+/** A body rendered once, on write: what services store and output (api-contract §1.8). */
+export interface RenderedContent {
+  /** Sanitized HTML: the API's `body`. */
+  html: string;
+  /** Text content, one line per block, whitespace collapsed: excerpts, search, the length rule. */
+  plainText: string;
+  /** Existing users the body mentions, in order of first mention. */
+  mentionedUserIDs: number[];
+  /** The `src` of every image kept, in order. */
+  imageUrls: string[];
+}
+
+export interface RenderContext {
+  db: Db;
+  config: Pick<Config, 'baseUrl'>;
+}
+
+/**
+ * The longest source accepted, markup included. The plain-text rule allows 8000 characters; this
+ * bounds the work of parsing and sanitizing (deeply nested markup is slow to sanitize).
+ */
+export const BODY_SOURCE_MAX_LENGTH = 200_000;
+
+/** The default length of `excerptOf` (characters, before the ellipsis). */
+export const EXCERPT_LENGTH = 325;
+
+function malformed(format: ContentFormat): Error {
+  return fieldError('body', `body is not valid ${format} JSON.`, 422, 'invalid');
+}
+
+interface Converted {
+  html: string;
+  /** Our converters wrote every tag (rich, rich2): mention classes are ours. */
+  trusted: boolean;
+  /** Rich formats carry explicit mention nodes; others mention with `@name` in text. */
+  resolved: ResolvedMentions | null;
+}
+
+async function convert(ctx: RenderContext, body: string, format: ContentFormat): Promise<Converted> {
+  switch (format) {
+    case 'rich2': {
+      const nodes = parseRich2(body);
+      if (nodes === null) throw malformed(format);
+      const resolved = await resolveMentionRefs(ctx.db, rich2MentionRefs(nodes));
+      return { html: rich2ToHtml(nodes, resolved), trusted: true, resolved };
+    }
+    case 'rich': {
+      const ops = parseRich(body);
+      if (ops === null) throw malformed(format);
+      const resolved = await resolveMentionRefs(ctx.db, richMentionRefs(ops));
+      return { html: richToHtml(ops, resolved), trusted: true, resolved };
+    }
+    case 'markdown':
+      return { html: markdownToHtml(body), trusted: false, resolved: null };
+    case 'text':
+      return { html: textToHtml(body, { autoLink: false }), trusted: false, resolved: null };
+    case 'textex':
+      return { html: textToHtml(body, { autoLink: true }), trusted: false, resolved: null };
+    case 'bbcode':
+      return { html: bbcodeToHtml(body), trusted: false, resolved: null };
+    case 'wysiwyg':
+    case 'html':
+      return { html: body, trusted: false, resolved: null };
+  }
+}
+
+/**
+ * Renders a stored body once, on write (ARCHITECTURE "Content"): sanitized HTML, plain text, the
+ * users it mentions and the images it shows. The plain text must hold 1 to 8000 characters (an
+ * image alone counts as content), the source at most BODY_SOURCE_MAX_LENGTH.
+ * @throws AppError 422 on `body` for malformed rich/rich2 JSON or a body too long; 400 when empty.
+ */
+export async function renderBody(
+  ctx: RenderContext,
+  input: { body: string; format: ContentFormat },
+): Promise<RenderedContent> {
+  const { baseUrl } = ctx.config;
+  if (input.body.length > BODY_SOURCE_MAX_LENGTH)
+    throw fieldError(
+      'body',
+      `body is ${input.body.length - BODY_SOURCE_MAX_LENGTH} characters too long.`,
+      422,
+      'maxLength',
+    );
+  const converted = await convert(ctx, input.body, input.format);
+  let imageUrls: string[] = [];
+  const mentioned = new Set<number>();
+
+  let html: string;
+  if (converted.resolved !== null) {
+    html = sanitizeBodyHtml(converted.html, {
+      baseUrl,
+      trustMentionClass: converted.trusted,
+      onImage: (src) => imageUrls.push(src),
+    });
+    for (const userID of converted.resolved.used) mentioned.add(userID);
+  } else {
+    // First pass: sanitize and note the `@names` written in text (not in links or code).
+    const names = new Set<string>();
+    html = sanitizeBodyHtml(converted.html, {
+      baseUrl,
+      onImage: (src) => imageUrls.push(src),
+      textFilter: (text) => {
+        collectMentionNames(text, names);
+        return text;
+      },
+    });
+    const usersByName = names.size === 0 ? new Map() : await resolveMentionNames(ctx.db, names);
+    if (usersByName.size > 0) {
+      // Second pass over the same input, now turning known names into mention links.
+      imageUrls = [];
+      html = sanitizeBodyHtml(converted.html, {
+        baseUrl,
+        onImage: (src) => imageUrls.push(src),
+        textFilter: (text) => replaceMentions(text, usersByName, mentioned),
+      });
+    }
+  }
+
+  const plainText = plainTextOfSanitized(html);
+  const length = [...plainText].length;
+  if (length === 0 && imageUrls.length === 0) throw fieldError('body', 'body is required.', 400, 'missingField');
+  if (length > BODY_MAX_LENGTH)
+    throw fieldError('body', `body is ${length - BODY_MAX_LENGTH} characters too long.`, 422, 'maxLength');
+  return { html, plainText, mentionedUserIDs: [...mentioned], imageUrls };
+}
+
+/**
+ * A plain-text summary (api-contract §1.8 `excerpt`): whitespace collapsed to single spaces, cut at
+ * a word boundary to at most `length` characters, with '…' when something was cut.
+ */
+export function excerptOf(plainText: string, length: number = EXCERPT_LENGTH): string {
+  const text = plainText.replace(/\s+/g, ' ').trim();
+  const characters = [...text];
+  if (characters.length <= length) return text;
+  const cut = characters.slice(0, length).join('');
+  const boundary = cut.search(/\s\S*$/);
+  const slice = boundary > length / 2 ? cut.slice(0, boundary) : cut;
+  return `${slice.replace(/[\s.,;:!?\-–—]+$/u, '')}…`;
+}

@@ -1,0 +1,230 @@
+import type { FastifyReply } from 'fastify';
+import { jwtVerify, SignJWT } from 'jose';
+import {
+  DEFAULT_LONG_RUNNER_TIMEOUT,
+  type LongRunnerResult,
+  type Progress,
+} from '../../../common/src/api/long-runner.ts';
+import type { RequestContext } from '../http/context.ts';
+import { loadPermissionSet } from '../permissions/permission-set.ts';
+import { AppError } from './errors.ts';
+
+export type { Progress } from '../../../common/src/api/long-runner.ts';
+
+/** One step of a long-running action: handles a single record, throwing an AppError to fail it. */
+export type LongRunnerHandler = (
+  ctx: RequestContext,
+  id: number,
+  args: Record<string, unknown>,
+) => Promise<void>;
+
+/** What a long-running call does: which action, on which records, how long it may work. */
+export interface LongRunnerOptions {
+  action: string;
+  ids: number[];
+  args: Record<string, unknown>;
+  /** Seconds of work before answering 408; 0 handles one record per call. */
+  timeoutSeconds: number;
+  /** The status when everything succeeded: 200 with the progress, or 204 without a body. */
+  doneStatus: 200 | 204;
+}
+
+/** How long a callback payload stays valid. */
+const PAYLOAD_LIFETIME = '15m';
+const PAYLOAD_AUDIENCE = 'hearth:calls/run';
+
+/** The 403 of an invalid, tampered or expired payload (api-contract §20). */
+export const INVALID_PAYLOAD_MESSAGE = 'The callback payload is invalid or has expired.';
+
+const actions = new Map<string, LongRunnerHandler>();
+
+/** Registers the handler of a long-running action (at module load, by the feature that owns it). */
+export function registerLongRunnerAction(name: string, handler: LongRunnerHandler): void {
+  actions.set(name, handler);
+}
+
+interface PayloadClaims {
+  action: string;
+  ids: number[];
+  args: Record<string, unknown>;
+  timeoutSeconds: number;
+  doneStatus: 200 | 204;
+  countTotalIDs: number;
+}
+
+function keyOf(secret: string): Uint8Array {
+  return new TextEncoder().encode(secret);
+}
+
+async function signPayload(ctx: RequestContext, claims: PayloadClaims): Promise<string> {
+  return new SignJWT({ ...claims })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(String(ctx.actor.userID))
+    .setAudience(PAYLOAD_AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(PAYLOAD_LIFETIME)
+    .sign(keyOf(ctx.secret));
+}
+
+function isIDList(value: unknown): value is number[] {
+  return Array.isArray(value) && value.every((item) => Number.isInteger(item));
+}
+
+/** The item's outcome as `exceptionsByID` records it. */
+function exceptionOf(error: unknown): { message: string; code: number } {
+  if (error instanceof AppError) return { message: error.message, code: error.statusCode };
+  return { message: 'Something went wrong.', code: 500 };
+}
+
+async function run(
+  ctx: RequestContext,
+  claims: PayloadClaims,
+): Promise<{ status: number; body: LongRunnerResult | null }> {
+  const handler = actions.get(claims.action);
+  if (!handler) throw new AppError(400, `Unknown long-running action "${claims.action}".`);
+  const started = Date.now();
+  const progress: Progress = {
+    successIDs: [],
+    failedIDs: [],
+    exceptionsByID: {},
+    countTotalIDs: claims.countTotalIDs,
+  };
+  const remaining = [...claims.ids];
+  let worst = 0;
+  // At least one record per call, so every call makes progress.
+  while (remaining.length > 0) {
+    const id = remaining.shift() as number;
+    try {
+      await handler(ctx, id, claims.args);
+      progress.successIDs.push(id);
+    } catch (error) {
+      const exception = exceptionOf(error);
+      progress.failedIDs.push(id);
+      progress.exceptionsByID[String(id)] = exception;
+      worst = Math.max(worst, exception.code >= 400 ? exception.code : 500);
+    }
+    if (remaining.length > 0 && Date.now() - started >= claims.timeoutSeconds * 1000) break;
+  }
+  if (remaining.length > 0) {
+    const callbackPayload = await signPayload(ctx, { ...claims, ids: remaining });
+    return { status: 408, body: { progress, callbackPayload } };
+  }
+  if (worst > 0) return { status: worst, body: { progress, callbackPayload: null } };
+  return claims.doneStatus === 204
+    ? { status: 204, body: null }
+    : { status: 200, body: { progress, callbackPayload: null } };
+}
+
+/**
+ * Runs `handler` for each ID until done or the timeout (api-contract §1.11): answers `doneStatus`
+ * when every record succeeded, the highest item status when some failed (500 for non-HTTP errors),
+ * or 408 with a signed `callbackPayload` (HS256, the site secret, 15 minutes) that
+ * `POST /calls/run` resumes as the original user. Sets the reply's status; returns the body (null
+ * for 204).
+ */
+export async function runLongRunner(
+  ctx: RequestContext,
+  reply: FastifyReply,
+  options: LongRunnerOptions & { doneStatus: 200 },
+): Promise<LongRunnerResult>;
+export async function runLongRunner(
+  ctx: RequestContext,
+  reply: FastifyReply,
+  options: LongRunnerOptions,
+): Promise<LongRunnerResult | null>;
+export async function runLongRunner(
+  ctx: RequestContext,
+  reply: FastifyReply,
+  options: LongRunnerOptions,
+): Promise<LongRunnerResult | null> {
+  const ids = [...new Set(options.ids)];
+  const result = await run(ctx, {
+    action: options.action,
+    ids,
+    args: options.args,
+    timeoutSeconds: options.timeoutSeconds,
+    doneStatus: options.doneStatus,
+    countTotalIDs: ids.length,
+  });
+  reply.status(result.status);
+  return result.body;
+}
+
+/** The working time of a call: its `longRunnerTimeout`, else the default. */
+export function longRunnerTimeoutOf(query: { longRunnerTimeout?: number | undefined }): number {
+  return query.longRunnerTimeout ?? DEFAULT_LONG_RUNNER_TIMEOUT;
+}
+
+async function verifyPayload(
+  secret: string,
+  payload: string,
+): Promise<{ userID: number; claims: PayloadClaims }> {
+  try {
+    const { payload: claims } = await jwtVerify(payload.trim(), keyOf(secret), {
+      audience: PAYLOAD_AUDIENCE,
+      algorithms: ['HS256'],
+    });
+    const userID = Number(claims.sub);
+    const { action, ids, args, timeoutSeconds, doneStatus, countTotalIDs } = claims as Record<
+      string,
+      unknown
+    >;
+    if (
+      !Number.isInteger(userID) ||
+      userID < 0 ||
+      typeof action !== 'string' ||
+      !isIDList(ids) ||
+      args === null ||
+      typeof args !== 'object' ||
+      typeof timeoutSeconds !== 'number' ||
+      (doneStatus !== 200 && doneStatus !== 204) ||
+      typeof countTotalIDs !== 'number'
+    ) {
+      throw new Error('malformed claims');
+    }
+    return {
+      userID,
+      claims: {
+        action,
+        ids,
+        args: args as Record<string, unknown>,
+        timeoutSeconds,
+        doneStatus,
+        countTotalIDs,
+      },
+    };
+  } catch {
+    throw new AppError(403, INVALID_PAYLOAD_MESSAGE);
+  }
+}
+
+/**
+ * `POST /calls/run` (api-contract §20): verifies the signed payload and goes on with the action as
+ * the user who started it (their current permissions apply).
+ * @throws AppError 403 for an invalid, tampered or expired payload.
+ */
+export async function resumeLongRunner(
+  ctx: RequestContext,
+  reply: FastifyReply,
+  payload: string,
+): Promise<LongRunnerResult | null> {
+  const { userID, claims } = await verifyPayload(ctx.secret, payload);
+  const asStarter: RequestContext =
+    userID === ctx.actor.userID
+      ? ctx
+      : {
+          ...ctx,
+          actor: {
+            userID,
+            via: 'token',
+            sessionID: null,
+            transientKey: null,
+            csrfFailed: false,
+            banned: false,
+          },
+          permissions: await loadPermissionSet(ctx.db, userID),
+        };
+  const result = await run(asStarter, claims);
+  reply.status(result.status);
+  return result.body;
+}

@@ -1,0 +1,42 @@
+import type { ReactNode } from 'react';
+import { NavLink } from 'react-router';
+import { dashboardCategoriesPath, dashboardSettingsPath } from '../../../app/paths.ts';
+import { t } from '../../../lib/i18n.ts';
+import { usePermission } from '../../../lib/session.ts';
+import styles from './DashboardLayout.module.css';
+
+export interface DashboardLayoutProps {
+  title: string;
+  /** Buttons or links beside the title. */
+  actions?: ReactNode;
+  children: ReactNode;
+}
+
+/** The frame of the admin screens: the dashboard's tabs, the page title and its actions. */
+export function DashboardLayout({ title, actions, children }: DashboardLayoutProps) {
+  const canManageSite = usePermission('site.manage');
+  const canManageCategories = usePermission(['site.manage', 'community.manage']);
+  const linkClass = ({ isActive }: { isActive: boolean }) =>
+    [styles.tab, isActive ? styles.activeTab : null].filter(Boolean).join(' ');
+  return (
+    <div className={styles.page}>
+      <nav className={styles.tabs} aria-label={t('Dashboard')}>
+        {canManageSite ? (
+          <NavLink to={dashboardSettingsPath()} className={linkClass}>
+            {t('Settings')}
+          </NavLink>
+        ) : null}
+        {canManageCategories ? (
+          <NavLink to={dashboardCategoriesPath()} className={linkClass}>
+            {t('Categories')}
+          </NavLink>
+        ) : null}
+      </nav>
+      <div className={styles.header}>
+        <h1 className={styles.title}>{title}</h1>
+        {actions === undefined ? null : <div className={styles.actions}>{actions}</div>}
+      </div>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import type {
+  CommentRecord,
+  CommentThreadData,
+  DiscussionRecord,
+  ThreadItem,
+} from '../../discussions/components/page/discussion-types.ts';
+import { discussionPageKeys } from '../../discussions/api/discussion-actions.queries.ts';
+import { fetchCommentThread } from './comments.api.ts';
+
+/** Query keys of comment threads: one per discussion page and sort. */
+export const commentKeys = {
+  threads: (discussionID: number) => ['comments', 'thread', discussionID] as const,
+  thread: (discussionID: number, page: number, sort: string) =>
+    ['comments', 'thread', discussionID, page, sort] as const,
+};
+
+/** The thread of one discussion page, seeded from the hydrated widget props. */
+export function useThreadQuery(
+  discussionID: number,
+  page: number,
+  sort: string,
+  initial: CommentThreadData,
+) {
+  return useQuery({
+    queryKey: commentKeys.thread(discussionID, page, sort),
+    queryFn: () => fetchCommentThread({ discussionID, page, sort }),
+    initialData: initial,
+  });
+}
+
+function mapItems(items: ThreadItem[], update: (item: ThreadItem) => ThreadItem[]): ThreadItem[] {
+  return items.flatMap((item) => {
+    const next = update(item);
+    return next.map((entry) =>
+      entry.type === 'comment' && entry.children !== undefined
+        ? { ...entry, children: mapItems(entry.children, update) }
+        : entry,
+    );
+  });
+}
+
+/** Replaces a hole with what its `apiUrl` answered. */
+export function fillHole(
+  thread: CommentThreadData,
+  hole: ThreadItem & { type: 'hole' },
+  loaded: CommentThreadData,
+): CommentThreadData {
+  return {
+    threadStructure: mapItems(thread.threadStructure, (item) =>
+      item === hole || (item.type === 'hole' && item.apiUrl === hole.apiUrl)
+        ? loaded.threadStructure
+        : [item],
+    ),
+    commentsByID: { ...thread.commentsByID, ...loaded.commentsByID },
+  };
+}
+
+/** Adds a new comment: at the end of the thread, or as the last reply of its parent. */
+export function addComment(thread: CommentThreadData, comment: CommentRecord): CommentThreadData {
+  const parentID = comment.parentCommentID ?? null;
+  const item: ThreadItem = {
+    type: 'comment',
+    commentID: comment.commentID,
+    parentCommentID: parentID,
+    depth: comment.depth ?? 1,
+    children: [],
+  };
+  const threadStructure =
+    parentID === null
+      ? [...thread.threadStructure, item]
+      : mapItems(thread.threadStructure, (entry) =>
+          entry.type === 'comment' && entry.commentID === parentID
+            ? [{ ...entry, children: [...(entry.children ?? []), item] }]
+            : [entry],
+        );
+  return {
+    threadStructure,
+    commentsByID: { ...thread.commentsByID, [String(comment.commentID)]: comment },
+  };
+}
+
+/** A deleted comment: replies keep their place under a tombstone; a leaf leaves the thread. */
+export function removeComment(thread: CommentThreadData, commentID: number): CommentThreadData {
+  const commentsByID = { ...thread.commentsByID };
+  const threadStructure = mapItems(thread.threadStructure, (entry) => {
+    if (entry.type !== 'comment' || entry.commentID !== commentID) return [entry];
+    const existing = commentsByID[String(commentID)];
+    if ((entry.children ?? []).length > 0 && existing !== undefined) {
+      commentsByID[String(commentID)] = { ...existing, displayType: 'tombstone', body: '' };
+      return [entry];
+    }
+    delete commentsByID[String(commentID)];
+    return [];
+  });
+  return { threadStructure, commentsByID };
+}
+
+/** Writes a thread change into every cached page of the discussion's thread. */
+export function useThreadUpdater(discussionID: number) {
+  const client = useQueryClient();
+  return useCallback(
+    (update: (thread: CommentThreadData) => CommentThreadData) => {
+      client.setQueriesData<CommentThreadData>(
+        { queryKey: commentKeys.threads(discussionID) },
+        (thread) => (thread === undefined ? thread : update(thread)),
+      );
+    },
+    [client, discussionID],
+  );
+}
+
+/** Moves the discussion's comment count by `delta` in the page's cached discussion. */
+export function adjustCommentCount(client: QueryClient, discussionID: number, delta: number): void {
+  client.setQueryData<DiscussionRecord>(discussionPageKeys.detail(discussionID), (discussion) =>
+    discussion === undefined
+      ? discussion
+      : { ...discussion, countComments: Math.max(0, discussion.countComments + delta) },
+  );
+}

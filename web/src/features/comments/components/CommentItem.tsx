@@ -1,0 +1,392 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { MAX_COMMENT_DEPTH } from '../../../../../common/src/api/comments.ts';
+import { has } from '../../../../../common/src/permissions/has.ts';
+import { Avatar } from '../../../components/Avatar.tsx';
+import { Button } from '../../../components/Button.tsx';
+import { DateTime } from '../../../components/DateTime.tsx';
+import { ConfirmModal } from '../../../components/Modal.tsx';
+import { useErrorToast } from '../../../components/toast-context.tsx';
+import { commentPath, profilePath } from '../../../app/paths.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { t } from '../../../lib/i18n.ts';
+import { useCurrentUser, usePermissionSet } from '../../../lib/session.ts';
+import { errorText } from '../../discussions/api/discussion-actions.queries.ts';
+import { CopyLinkButton } from '../../discussions/components/page/CopyLinkButton.tsx';
+import type {
+  CommentRecord,
+  DiscussionRecord,
+} from '../../discussions/components/page/discussion-types.ts';
+import { recordReportsPath } from '../../discussions/components/page/page-links.ts';
+import { UserContent } from '../../discussions/components/page/UserContent.tsx';
+import { ReactionsBar } from '../../reactions/components/ReactionsBar.tsx';
+import {
+  deleteComment,
+  fetchCommentEdit,
+  fetchCommentQuote,
+  patchComment,
+  postComment,
+} from '../api/comments.api.ts';
+import {
+  addComment,
+  adjustCommentCount,
+  removeComment,
+  useThreadUpdater,
+} from '../api/comments.queries.ts';
+import { getCreateCommentDraft, setCreateCommentDraft } from '../hooks/create-comment-draft.ts';
+import { appendQuote, emptyRich2Json, isRich2Empty } from '../rich2-text.ts';
+import { CommentEditor } from './CommentEditor.tsx';
+import { createCommentElementID, scrollToComment } from './CreateComment.tsx';
+import styles from './CommentThread.module.css';
+
+export interface CommentItemProps {
+  comment: CommentRecord;
+  discussion: DiscussionRecord;
+  depth: number;
+}
+
+type Mode =
+  | { kind: 'view' }
+  | { kind: 'reply'; value: string }
+  | { kind: 'edit'; value: string; format: string };
+
+/**
+ * One comment of the thread (spec 000 §2): author, date, body (a placeholder for tombstones),
+ * reactions, Reply (inline editor), Quote, Edit (inline), Delete, copy link and, for moderators,
+ * the report count.
+ */
+export function CommentItem({ comment, discussion, depth }: CommentItemProps) {
+  const me = useCurrentUser();
+  const permissions = usePermissionSet();
+  const client = useQueryClient();
+  const showError = useErrorToast();
+  const updateThread = useThreadUpdater(discussion.discussionID);
+  const [mode, setMode] = useState<Mode>({ kind: 'view' });
+  const [isBusy, setIsBusy] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [confirm, setConfirm] = useState<'discardDraft' | 'delete' | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+
+  const isTombstone = comment.displayType === 'tombstone';
+  const author = comment.insertUser ?? { userID: comment.insertUserID, name: t('Unknown') };
+  const category = { resourceType: 'category' as const, resourceID: discussion.categoryID };
+  const isModerator = has(permissions, 'community.moderate');
+  const canAdd =
+    me.userID !== 0 &&
+    (comment.permissions?.['comments.add'] ??
+      discussion.permissions?.['comments.add'] ??
+      has(permissions, 'comments.add', category));
+  const canEdit =
+    me.userID !== 0 &&
+    (comment.permissions?.['comments.edit'] ??
+      (isModerator ||
+        has(permissions, 'comments.edit', category) ||
+        comment.insertUserID === me.userID));
+  const canDelete =
+    me.userID !== 0 &&
+    (comment.permissions?.['comments.delete'] ??
+      (isModerator || has(permissions, 'comments.delete', category)));
+  const countReports = comment.reportMeta?.countReports ?? comment.countReports ?? 0;
+  const canSeeReports = isModerator || has(permissions, 'posts.moderate', category);
+  const isEdited =
+    comment.dateUpdated !== null &&
+    comment.dateUpdated !== undefined &&
+    comment.dateUpdated !== comment.dateInserted;
+
+  const openReply = () => {
+    if (!isRich2Empty(getCreateCommentDraft(discussion.discussionID))) {
+      setConfirm('discardDraft');
+      return;
+    }
+    setFormError(null);
+    setMode({ kind: 'reply', value: emptyRich2Json });
+  };
+
+  const handleQuote = async () => {
+    try {
+      const quote = await fetchCommentQuote(comment.commentID);
+      const name = quote.insertUser?.name ?? author.name;
+      const next = appendQuote(
+        getCreateCommentDraft(discussion.discussionID),
+        { authorName: name, bodyRaw: quote.bodyRaw, format: quote.format },
+        t('{name} wrote:', { name }),
+      );
+      setCreateCommentDraft(discussion.discussionID, next);
+      document
+        .getElementById(createCommentElementID)
+        ?.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
+    } catch (error) {
+      showError(error);
+    }
+  };
+
+  const openEdit = async () => {
+    setIsBusy(true);
+    try {
+      const source = await fetchCommentEdit(comment.commentID);
+      setFormError(null);
+      setMode({ kind: 'edit', value: source.body, format: source.format });
+    } catch (error) {
+      showError(error);
+    } finally {
+      setIsBusy(false);
+    }
+  };
+
+  const submit = async () => {
+    if (mode.kind === 'view' || isRich2Empty(mode.value)) return;
+    setIsBusy(true);
+    setFormError(null);
+    try {
+      if (mode.kind === 'reply') {
+        const result = await postComment({
+          discussionID: discussion.discussionID,
+          body: mode.value,
+          format: 'rich2',
+          parentCommentID: comment.commentID,
+        });
+        if (result.kind === 'pending') {
+          setFormError(result.message || t('Your comment will appear after it is approved.'));
+          setMode({ kind: 'reply', value: emptyRich2Json });
+        } else {
+          updateThread((thread) => addComment(thread, result.comment));
+          adjustCommentCount(client, discussion.discussionID, 1);
+          setMode({ kind: 'view' });
+          scrollToComment(result.comment.commentID);
+        }
+      } else {
+        const result = await patchComment(comment.commentID, { body: mode.value, format: 'rich2' });
+        if (result.kind === 'created') {
+          updateThread((thread) => ({
+            ...thread,
+            commentsByID: {
+              ...thread.commentsByID,
+              [String(comment.commentID)]: { ...comment, ...result.comment },
+            },
+          }));
+          setMode({ kind: 'view' });
+        } else {
+          setFormError(result.message);
+        }
+      }
+    } catch (error) {
+      setFormError(
+        error instanceof ApiError
+          ? (error.fieldMessages('body')[0] ?? errorText(error))
+          : errorText(error),
+      );
+    } finally {
+      setIsBusy(false);
+    }
+  };
+
+  const handleDelete = async () => {
+    setIsBusy(true);
+    setDeleteError(null);
+    try {
+      await deleteComment(comment.commentID);
+      setConfirm(null);
+      updateThread((thread) => removeComment(thread, comment.commentID));
+      adjustCommentCount(client, discussion.discussionID, -1);
+    } catch (error) {
+      setDeleteError(errorText(error));
+    } finally {
+      setIsBusy(false);
+    }
+  };
+
+  if (isTombstone) {
+    return (
+      <div className={`${styles.comment} ${styles.tombstone}`}>
+        <p>{t('This comment has been deleted.')}</p>
+      </div>
+    );
+  }
+
+  return (
+    <div className={styles.comment}>
+      <div className={styles.commentHeader}>
+        <Avatar photoUrl={author.photoUrl} name={author.name} size="medium" isDecorative />
+        <div className={styles.commentMeta}>
+          {author.userID === 0 ? (
+            <span className={styles.author}>{author.name}</span>
+          ) : (
+            <Link className={styles.author} to={profilePath(author.name)}>
+              {author.name}
+            </Link>
+          )}
+          <span className={styles.subMeta}>
+            <Link className={styles.permalink} to={commentPath(comment.commentID)}>
+              <DateTime date={comment.dateInserted} />
+            </Link>
+            {isEdited ? <span className={styles.edited}>{t('Edited')}</span> : null}
+            {canSeeReports && countReports > 0 ? (
+              <a
+                className={styles.reports}
+                href={recordReportsPath('comment', comment.commentID)}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                {countReports === 1 ? t('1 report') : t('{count} reports', { count: countReports })}
+              </a>
+            ) : null}
+          </span>
+        </div>
+      </div>
+      {mode.kind === 'edit' ? (
+        <CommentForm
+          label={t('Edit comment')}
+          value={mode.value}
+          error={formError}
+          isBusy={isBusy}
+          submitLabel={t('Save')}
+          onChange={(value) => setMode({ ...mode, value })}
+          onSubmit={() => void submit()}
+          onCancel={() => setMode({ kind: 'view' })}
+        />
+      ) : (
+        <UserContent html={comment.body ?? ''} className={styles.commentBody} />
+      )}
+      <div className={styles.commentFooter}>
+        <ReactionsBar
+          recordType="comment"
+          recordID={comment.commentID}
+          reactions={comment.reactions ?? []}
+          score={comment.score}
+          canReact={canAdd}
+        />
+        <div className={styles.commentActions}>
+          {canAdd && depth < MAX_COMMENT_DEPTH ? (
+            <button
+              type="button"
+              className={styles.action}
+              onClick={openReply}
+              aria-expanded={mode.kind === 'reply'}
+            >
+              {t('Reply')}
+            </button>
+          ) : null}
+          {canAdd ? (
+            <button type="button" className={styles.action} onClick={() => void handleQuote()}>
+              {t('Quote')}
+            </button>
+          ) : null}
+          {canEdit && mode.kind !== 'edit' ? (
+            <button
+              type="button"
+              className={styles.action}
+              disabled={isBusy}
+              onClick={() => void openEdit()}
+            >
+              {t('Edit')}
+            </button>
+          ) : null}
+          {canDelete ? (
+            <button type="button" className={styles.action} onClick={() => setConfirm('delete')}>
+              {t('Delete')}
+            </button>
+          ) : null}
+          <CopyLinkButton
+            url={commentPath(comment.commentID)}
+            label={t('Copy Link')}
+            className={styles.iconAction}
+          />
+        </div>
+      </div>
+      {mode.kind === 'reply' ? (
+        <CommentForm
+          label={t('Reply to {name}', { name: author.name })}
+          value={mode.value}
+          error={formError}
+          isBusy={isBusy}
+          submitLabel={t('Post Reply')}
+          shouldFocus
+          onChange={(value) => setMode({ kind: 'reply', value })}
+          onSubmit={() => void submit()}
+          onCancel={() => setMode({ kind: 'view' })}
+        />
+      ) : null}
+      {confirm === 'discardDraft' ? (
+        <ConfirmModal
+          title={t('Discard Draft')}
+          message={t(
+            'You have an unposted draft, replying to this comment will discard your draft. Are you sure you want to discard it?',
+          )}
+          confirmLabel={t('Discard')}
+          onCancel={() => setConfirm(null)}
+          onConfirm={() => {
+            setCreateCommentDraft(discussion.discussionID, '');
+            setConfirm(null);
+            setFormError(null);
+            setMode({ kind: 'reply', value: emptyRich2Json });
+          }}
+        />
+      ) : null}
+      {confirm === 'delete' ? (
+        <ConfirmModal
+          title={t('Delete Comment')}
+          message={t('Are you sure you want to delete this comment?')}
+          confirmLabel={t('Delete')}
+          isBusy={isBusy}
+          error={deleteError}
+          onCancel={() => setConfirm(null)}
+          onConfirm={() => void handleDelete()}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+interface CommentFormProps {
+  label: string;
+  value: string;
+  error: string | null;
+  isBusy: boolean;
+  submitLabel: string;
+  /** Moves focus into the editor (the user just asked to reply). */
+  shouldFocus?: boolean;
+  onChange: (value: string) => void;
+  onSubmit: () => void;
+  onCancel: () => void;
+}
+
+function CommentForm({
+  label,
+  value,
+  error,
+  isBusy,
+  submitLabel,
+  shouldFocus = false,
+  onChange,
+  onSubmit,
+  onCancel,
+}: CommentFormProps) {
+  // Focus follows the user's own Reply click, so it is expected, not a surprise.
+  const focusProps = { autoFocus: shouldFocus };
+  return (
+    <form
+      className={styles.inlineForm}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      <CommentEditor
+        value={value}
+        onChange={onChange}
+        label={label}
+        error={error ?? undefined}
+        {...focusProps}
+      />
+      <div className={styles.inlineActions}>
+        <Button onClick={onCancel} disabled={isBusy}>
+          {t('Cancel')}
+        </Button>
+        <Button variant="primary" type="submit" isLoading={isBusy} disabled={isRich2Empty(value)}>
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,37 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { tagDiscussionsPath } from '../../../../app/paths.ts';
+import { t } from '../../../../lib/i18n.ts';
+import { discussionPageKeys } from '../../api/discussion-actions.queries.ts';
+import type { DiscussionRecord, TagFragmentLike } from './discussion-types.ts';
+import styles from './DiscussionTags.module.css';
+
+export interface DiscussionTagsProps {
+  tags: readonly TagFragmentLike[];
+  /** When given, the list follows the page's discussion (the Tag modal changes it). */
+  discussionID?: number | undefined;
+}
+
+/** The discussion's user tags (spec 000 §2 post assets), each linking to its discussions. */
+export function DiscussionTags({ tags: initialTags, discussionID }: DiscussionTagsProps) {
+  const live = useQuery<DiscussionRecord>({
+    queryKey: discussionPageKeys.detail(discussionID ?? 0),
+    enabled: false,
+  });
+  const tags = (discussionID === undefined ? undefined : live.data?.tags) ?? initialTags;
+  const userTags = tags.filter((tag) => (tag.type ?? 'User') === 'User');
+  if (userTags.length === 0) return null;
+  return (
+    <nav className={styles.tags} aria-label={t('Tags')}>
+      <ul className={styles.list}>
+        {userTags.map((tag) => (
+          <li key={tag.tagID}>
+            <Link className={styles.tag} to={tagDiscussionsPath(tag.tagID)}>
+              {tag.name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,50 @@
+import { useQuery } from '@tanstack/react-query';
+import {
+  fetchCategory,
+  fetchDiscussionEdit,
+  fetchDiscussionForEdit,
+  fetchPostableCategories,
+} from '../../api/post-discussion.api.ts';
+
+/** Query keys of the post forms. */
+export const postKeys = {
+  postableCategories: ['post-form', 'postable-categories'] as const,
+  category: (categoryID: number) => ['post-form', 'category', categoryID] as const,
+  edit: (discussionID: number) => ['post-form', 'edit', discussionID] as const,
+  discussion: (discussionID: number) => ['post-form', 'discussion', discussionID] as const,
+};
+
+export function usePostableCategoriesQuery(enabled: boolean) {
+  return useQuery({
+    queryKey: postKeys.postableCategories,
+    queryFn: fetchPostableCategories,
+    enabled,
+  });
+}
+
+export function useCategoryQuery(categoryID: number, enabled: boolean) {
+  return useQuery({
+    queryKey: postKeys.category(categoryID),
+    queryFn: () => fetchCategory(categoryID),
+    enabled,
+  });
+}
+
+/** The raw body and fields for the edit form; always fresh (another tab may have edited it). */
+export function useDiscussionEditQuery(discussionID: number, enabled: boolean) {
+  return useQuery({
+    queryKey: postKeys.edit(discussionID),
+    queryFn: () => fetchDiscussionEdit(discussionID),
+    enabled,
+    staleTime: 0,
+  });
+}
+
+export function useDiscussionForEditQuery(discussionID: number, enabled: boolean) {
+  return useQuery({
+    queryKey: postKeys.discussion(discussionID),
+    queryFn: () => fetchDiscussionForEdit(discussionID),
+    enabled,
+    staleTime: 0,
+  });
+}

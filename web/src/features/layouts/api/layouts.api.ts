@@ -1,0 +1,14 @@
+import {
+  lookupHydrateSearch,
+  type LayoutLookup,
+  type LookupHydrateResult,
+} from '../../../../../common/src/api/layouts.ts';
+import { api } from '../../../lib/api.ts';
+
+/** `GET /layouts/lookup-hydrate` (api-contract §22) for a page's lookup. */
+export function fetchLookupHydrate(lookup: LayoutLookup, signal?: AbortSignal): Promise<LookupHydrateResult> {
+  return api.get<LookupHydrateResult>('/layouts/lookup-hydrate', {
+    query: lookupHydrateSearch(lookup),
+    ...(signal === undefined ? {} : { signal }),
+  });
+}
