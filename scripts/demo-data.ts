@@ -67,7 +67,6 @@ export const demoCategories: DemoCategory[] = [
     name: 'Getting Started',
     urlcode: 'getting-started',
     description: 'New here? Say hello, read the house rules and find your way around.',
-    displayAs: 'categories',
   },
   {
     key: 'intro',

@@ -85,7 +85,7 @@ async function loadDemo(app: FastifyInstance, db: Db, config: Config): Promise<s
   // Posting this much at once trips flood control; lift it while loading, then put it back.
   const floodKeys = ['floodControl.discussions.count', 'floodControl.comments.count'] as const;
   const savedFlood = await call<Record<string, unknown>>(app, adminActor, 'GET', `/config?select=${floodKeys.join(',')}`);
-  await call(app, adminActor, 'PATCH', '/config', Object.fromEntries(floodKeys.map((key) => [key, 10_000])));
+  await call(app, adminActor, 'PATCH', '/config', Object.fromEntries(floodKeys.map((key) => [key, 1000])));
 
   try {
     const actors = new Map<string, Actor>();

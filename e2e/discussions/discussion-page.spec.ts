@@ -17,6 +17,14 @@ before(async () => {
   browser = await launchBrowser();
 });
 after(async () => {
+  // The journeys share one server: put back the setting prepare() turned off.
+  if (setup !== null) {
+    const { page } = await openPage(browser, 'desktop');
+    await page.waitForTimeout(1100);
+    await signIn(page, 'admin', adminPassword);
+    await apiCall(page, 'PATCH', '/config', { 'registration.confirmEmail': true });
+    await page.context().close();
+  }
   await browser.close();
 });
 

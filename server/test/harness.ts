@@ -22,11 +22,18 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+/** Options of a test database. */
+export interface TestDatabaseOptions {
+  /** Called with each statement the database runs (its SQL and parameters), e.g. to read query plans. */
+  onQuery?: (statement: string, parameters: readonly unknown[]) => void;
+}
+
 /** A fresh, empty database of the configured dialect: a new SQLite file, or a new PostgreSQL database. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hearth-test-'));
+  const onQuery = options.onQuery ? { onQuery: options.onQuery } : {};
   if (testDialect === 'sqlite') {
-    const handle = openDatabase({ dataDir });
+    const handle = openDatabase({ dataDir, ...onQuery });
     return {
       handle,
       databaseUrl: undefined,
@@ -50,7 +57,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const databaseUrl = url.toString();
-  const handle = openDatabase({ databaseUrl, dataDir });
+  const handle = openDatabase({ databaseUrl, dataDir, ...onQuery });
   return {
     handle,
     databaseUrl,
@@ -98,8 +105,11 @@ export interface TestApp {
  * A migrated, installed forum (default roles, administrator `admin` with ADMIN_PASSWORD, default
  * category) on a fresh database, and the app built on it. Call `close()` in `after()`.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: TestDatabaseOptions = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase(options);
   const config = loadConfig({
     DATA_DIR: database.dataDir,
     BASE_URL: 'http://hearth.test',

@@ -49,6 +49,8 @@ export interface PageBootstrap {
   transientKey: string;
   locale: string;
   theme: ThemeVariables;
+  /** When the server rendered the page (ms): time-dependent text hydrates from the same instant. */
+  renderedAt: number;
   /** Layout pages only: the layout the server hydrated, so the browser fetches nothing again. */
   layout?: PageLayout;
 }
@@ -77,12 +79,16 @@ async function defaultLoadCurrentUser(ctx: RequestContext): Promise<PageUser> {
   return (await getMe(ctx)) as PageUser;
 }
 
-/** The settings anyone may read (`x-read: public`, api-contract §14). */
+/** The settings the page carries: `x-read: public`, plus `member` for signed-in viewers (api-contract §14). */
 async function defaultLoadPublicConfig(ctx: RequestContext): Promise<Record<string, unknown>> {
+  // getConfig answers only what this viewer may read; of that, the page carries the public keys
+  // and, for signed-in members, the member keys (upload limits for the editor's pre-checks).
   const readable = await getConfig(ctx, undefined);
   return Object.fromEntries(
     Object.entries(readable).filter(
-      ([key]) => isSettingKey(key) && settingDefinitions[key].read === 'public',
+      ([key]) =>
+        isSettingKey(key) &&
+        (settingDefinitions[key].read === 'public' || settingDefinitions[key].read === 'member'),
     ),
   );
 }
@@ -237,6 +243,7 @@ export async function registerPages(
       transientKey: ctx.actor.transientKey ?? '',
       locale,
       theme: resolveTheme(themeVariables),
+      renderedAt: Date.now(),
     };
   };
 

@@ -45,6 +45,11 @@ export interface Bootstrap {
   locale: string;
   /** Resolved theme variables (the `:root` style is rendered from the same values). */
   theme: ThemeVariables;
+  /**
+   * When the server rendered the page (ms since the epoch). Time-dependent text (edit countdowns)
+   * renders from it on the server and during hydration, then switches to the browser's clock.
+   */
+  renderedAt?: number | undefined;
   /** Layout pages: the hydrated layout, so the browser does not fetch it again. */
   layout?: BootstrapLayout | undefined;
 }

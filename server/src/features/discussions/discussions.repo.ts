@@ -295,20 +295,26 @@ function filterConditions(
     );
   }
   if (filter.participatedUserID !== undefined) {
-    // Participated: started the discussion or commented in it.
+    // Participated: started the discussion or commented in it. One IN over a UNION (not
+    // `insertUserID = ? OR discussionID IN (…)`, which PostgreSQL can only answer by reading every
+    // discussion): each half is served by its author index (discussions_user, comments_user).
+    const userID = filter.participatedUserID;
     where.push(
-      eb.or([
-        eb('discussions.insertUserID', '=', filter.participatedUserID),
-        eb(
-          'discussions.discussionID',
-          'in',
-          eb
-            .selectFrom('comments')
-            .select('comments.discussionID')
-            .where('comments.insertUserID', '=', filter.participatedUserID)
-            .where('comments.moderationStatus', '=', 'accepted'),
-        ),
-      ]),
+      eb(
+        'discussions.discussionID',
+        'in',
+        eb
+          .selectFrom('discussions as started')
+          .select('started.discussionID')
+          .where('started.insertUserID', '=', userID)
+          .union(
+            eb
+              .selectFrom('comments')
+              .select('comments.discussionID')
+              .where('comments.insertUserID', '=', userID)
+              .where('comments.moderationStatus', '=', 'accepted'),
+          ),
+      ),
     );
   }
   if (filter.statusIDs && filter.statusIDs.length > 0)

@@ -4,11 +4,9 @@ import * as m0001 from './migrations/0001_create_foundation.ts';
 import * as m0003 from './migrations/0003_index_users_name_prefix.ts';
 import * as m0004 from './migrations/0004_extend_categories.ts';
 import * as m0005 from './migrations/0005_create_content.ts';
-import * as m0006 from './migrations/0006_extend_discussions.ts';
 import * as m0007 from './migrations/0007_extend_comments.ts';
 import * as m0008 from './migrations/0008_seed_reaction_types.ts';
-import * as m0009 from './migrations/0009_extend_media.ts';
-import * as m0010 from './migrations/0010_create_layouts.ts';
+import * as m0011 from './migrations/0011_index_content_lists.ts';
 
 /**
  * Forward-only migrations, in order. Imported statically (not read from disk) so the same list
@@ -19,11 +17,9 @@ const migrations: Record<string, Migration> = {
   '0003_index_users_name_prefix': m0003,
   '0004_extend_categories': m0004,
   '0005_create_content': m0005,
-  '0006_extend_discussions': m0006,
   '0007_extend_comments': m0007,
   '0008_seed_reaction_types': m0008,
-  '0009_extend_media': m0009,
-  '0010_create_layouts': m0010,
+  '0011_index_content_lists': m0011,
 };
 
 const provider: MigrationProvider = {

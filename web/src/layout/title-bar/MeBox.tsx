@@ -2,9 +2,14 @@ import { Avatar } from '../../components/Avatar.tsx';
 import { Flyout } from '../../components/Flyout.tsx';
 import { SmartLink } from '../../components/SmartLink.tsx';
 import { useEntryLinks } from '../../app/entry-links.ts';
-import { editProfilePath, profilePath } from '../../app/paths.ts';
+import {
+  dashboardCategoriesPath,
+  dashboardSettingsPath,
+  editProfilePath,
+  profilePath,
+} from '../../app/paths.ts';
 import { t } from '../../lib/i18n.ts';
-import { useCurrentUser } from '../../lib/session.ts';
+import { useCurrentUser, usePermission } from '../../lib/session.ts';
 import styles from './TitleBar.module.css';
 
 /**
@@ -13,6 +18,8 @@ import styles from './TitleBar.module.css';
  */
 export function MeBox() {
   const user = useCurrentUser();
+  const canManageSite = usePermission('site.manage');
+  const canManageCommunity = usePermission('community.manage');
   const entryLinks = useEntryLinks();
   if (user.userID === 0) {
     return (
@@ -61,6 +68,17 @@ export function MeBox() {
                   {t('Edit Profile')}
                 </SmartLink>
               </li>
+              {canManageSite || canManageCommunity ? (
+                <li>
+                  <SmartLink
+                    to={canManageSite ? dashboardSettingsPath() : dashboardCategoriesPath()}
+                    className={styles.accountLink}
+                    onClick={close}
+                  >
+                    {t('Dashboard')}
+                  </SmartLink>
+                </li>
+              ) : null}
             </ul>
             <ul className={`${styles.accountList} ${styles.accountFooter}`}>
               <li>

@@ -5,6 +5,7 @@ import { has } from '../../../../../common/src/permissions/has.ts';
 import type { PermissionName } from '../../../../../common/src/permissions/names.ts';
 import { Avatar } from '../../../components/Avatar.tsx';
 import { Flyout } from '../../../components/Flyout.tsx';
+import { Loader } from '../../../components/Loader.tsx';
 import { useErrorToast } from '../../../components/toast-context.tsx';
 import { Tooltip } from '../../../components/Tooltip.tsx';
 import { t } from '../../../lib/i18n.ts';
@@ -195,7 +196,8 @@ export function ReactionsBar({
           </li>
         ))}
       </ul>
-      {pickerTypes.length > 0 ? (
+      {/* Rendered while the types load too, so the server HTML and hydration agree. */}
+      {typesQuery.data === undefined || pickerTypes.length > 0 ? (
         <Flyout
           label={t('Add Reaction')}
           align="left"
@@ -223,6 +225,7 @@ export function ReactionsBar({
         >
           {(close) => (
             <div className={styles.picker}>
+              {typesQuery.data === undefined ? <Loader /> : null}
               {pickerTypes.map((type) => {
                 const code = typeCode(type);
                 const isHeld = held?.urlcode === code;
