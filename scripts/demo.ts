@@ -64,7 +64,7 @@ async function tokenFor(db: Db, userID: number): Promise<Actor> {
   return { userID, headers: { authorization: `Bearer ${token}`, 'x-requested-with': 'vanilla' } };
 }
 
-async function loadDemo(app: FastifyInstance, db: Db, config: Config): Promise<string> {
+export async function loadDemo(app: FastifyInstance, db: Db, config: Config): Promise<string> {
   const existing = await db.selectFrom('users').select('userID').where('name', '=', demoUsers[0]!.name).executeTakeFirst();
   if (existing) return 'The demo community is already loaded; nothing was changed.';
 
