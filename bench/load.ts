@@ -34,7 +34,7 @@ export interface LoadResult {
 
 function percentile(sorted: Float64Array, fraction: number): number {
   if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!;
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]! * 10) / 10;
 }
 
 async function drive(spec: LoadSpec, seconds: number, record: boolean): Promise<LoadResult> {
@@ -87,7 +87,7 @@ async function drive(spec: LoadSpec, seconds: number, record: boolean): Promise<
     p50: percentile(sorted, 0.5),
     p95: percentile(sorted, 0.95),
     p99: percentile(sorted, 0.99),
-    max: sorted.length ? sorted[sorted.length - 1]! : 0,
+    max: sorted.length ? Math.round(sorted[sorted.length - 1]! * 10) / 10 : 0,
     errors: result.errors + result.timeouts + non2xx,
     non2xx,
     statusCodes,

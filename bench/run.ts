@@ -278,10 +278,11 @@ function table(headers: string[], rows: string[][]): string {
 
 export function formatTables(result: { endpoints: EndpointResult[]; frontEnd: PageLoad[]; targets: Target_[] }): string {
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)}`;
+  const ms = (value: number) => String(Math.round(value * 10) / 10);
   return [
     table(
       ['endpoint', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'peak RSS MB'],
-      result.endpoints.map((row) => [row.label, String(row.requestsPerSecond), String(row.p50), String(row.p95), String(row.p99), String(row.errors), String(row.peakRssMb)]),
+      result.endpoints.map((row) => [row.label, ms(row.requestsPerSecond), ms(row.p50), ms(row.p95), ms(row.p99), String(row.errors), String(row.peakRssMb)]),
     ),
     '',
     table(

@@ -21,7 +21,7 @@ export const scales: Record<Scale['name'], Scale> = {
 };
 
 /** Bump when the generated data changes: a database seeded by another version is seeded again. */
-export const SEED_VERSION = 1;
+export const SEED_VERSION = 2;
 
 /** Deterministic PRNG (mulberry32). */
 export function prng(seed: number): () => number {

@@ -297,6 +297,15 @@ async function seed(database: DatabaseHandle, config: Config, scale: Scale, log:
       parentOf.set(created.categoryID, parentCategoryID ?? null);
       if (isRestricted) restricted.add(created.categoryID);
     }
+    // Children inherit their restricted ancestor's permissions (no category between has its own).
+    for (const categoryID of categoryIDs) {
+      for (let parent = parentOf.get(categoryID) ?? null; parent !== null; parent = parentOf.get(parent) ?? null) {
+        if (restricted.has(parent)) {
+          restricted.add(categoryID);
+          break;
+        }
+      }
+    }
     const tagIDs: number[] = [];
     for (let index = 0; index < scale.tags; index += 1) {
       const tag = await call<{ tagID: number }>(app, adminActor, 'POST', '/tags', {
