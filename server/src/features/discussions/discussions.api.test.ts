@@ -664,12 +664,19 @@ describe(`discussions API (${testDialect})`, () => {
         [{ sink: true }, 'discussions.sink'],
         [{ pinned: true }, 'discussions.announce'],
         [{ resolved: true }, 'staff.allow'],
-        [{ insertUserID: member.user.userID }, 'site.manage'],
       ] as const) {
         const response = await call(t, author, 'PATCH', path, payload);
         assert.equal(response.statusCode, 403, response.body);
         assert.deepEqual(response.json(), forbidden(permission));
       }
+      const authorChange = await call(t, author, 'PATCH', path, { insertUserID: member.user.userID });
+      assert.equal(authorChange.statusCode, 403, authorChange.body);
+      assert.deepEqual(authorChange.json(), {
+        message: 'Permission Problem',
+        status: 403,
+        description: 'You need one of site.manage, community.manage permissions to do that.',
+        permissions: ['site.manage', 'community.manage'],
+      });
       const moderated = await call(t, moderator, 'PATCH', path, {
         closed: true,
         sink: true,
@@ -681,11 +688,31 @@ describe(`discussions API (${testDialect})`, () => {
       const body = moderated.json() as Discussion;
       assert.equal(body.closed && body.sink && body.pinned && body.resolved, true);
       assert.equal(body.pinLocation, 'recent');
-      // insertUserID is a moderator's no: site.manage only.
+      // spec 000 §6: site.manage or community.manage change the author; community.moderate does not.
       const changeAuthor = await call(t, moderator, 'PATCH', path, {
         insertUserID: member.user.userID,
       });
       assert.equal(changeAuthor.statusCode, 403);
+    });
+
+    test('community.manage may change the author (spec 000 §6)', async () => {
+      const author = await asMember(t);
+      const discussion = await postDiscussion(t, author, general.categoryID);
+      const role = await call(t, admin, 'POST', '/api/v2/roles', {
+        name: `Community managers ${String(discussion.discussionID)}`,
+        permissions: [{ type: 'global', permissions: { 'session.valid': true, 'community.manage': true } }],
+      });
+      assert.equal(role.statusCode, 201, role.body);
+      const manager = await asMember(t);
+      const patched = await call(t, admin, 'PATCH', `/api/v2/users/${String(manager.user.userID)}`, {
+        roleID: [...manager.user.roleIDs, (role.json() as { roleID: number }).roleID],
+      });
+      assert.equal(patched.statusCode, 200, patched.body);
+      const changed = await call(t, manager, 'PATCH', `/api/v2/discussions/${String(discussion.discussionID)}`, {
+        insertUserID: member.user.userID,
+      });
+      assert.equal(changed.statusCode, 200, changed.body);
+      assert.equal((changed.json() as Discussion).insertUserID, member.user.userID);
     });
 
     test('changing the author moves the users’ counts; moving needs discussions.add in the target', async () => {

@@ -119,7 +119,7 @@ describe('permissions by role', () => {
       { guest: false, author: false, member: false, closer: false, moderator: true },
     ],
     [
-      'change the author (site.manage)',
+      'change the author (site.manage or community.manage)',
       (a) => canChangeAuthor(a),
       { guest: false, author: false, member: false, closer: false, moderator: false },
     ],

@@ -139,9 +139,12 @@ export function canManageDiscussion(
   return isSignedIn(actor) && isDiscussionModerator(actor, category);
 }
 
-/** api-contract §8: changing the author (`insertUserID`) needs `site.manage`. */
+/**
+ * spec 000 §6: "site.manage or community.manage: change author" (the contract names only
+ * site.manage; the spec's rule is the requirement).
+ */
 export function canChangeAuthor(actor: DiscussionActor): boolean {
-  return has(actor.set, 'site.manage');
+  return has(actor.set, ['site.manage', 'community.manage']);
 }
 
 /** spec 000 §6: `curation.manage` bumps. */

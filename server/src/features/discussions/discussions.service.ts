@@ -808,7 +808,7 @@ export async function patchDiscussion(
   }
   let newAuthor: number | undefined;
   if (input.insertUserID !== undefined && input.insertUserID !== row.insertUserID) {
-    authorize(canChangeAuthor(actor), { permissions: 'site.manage' });
+    authorize(canChangeAuthor(actor), { permissions: ['site.manage', 'community.manage'] });
     if (!(await liveUserExists(ctx.db, input.insertUserID)))
       throw fieldError('insertUserID', 'User not found.', 404, 'invalid');
     newAuthor = input.insertUserID;

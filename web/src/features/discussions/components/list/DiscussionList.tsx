@@ -1,5 +1,12 @@
+import { useLocation } from 'react-router';
 import type { Discussion } from '../../../../../../common/src/api/discussions.ts';
 import { t } from '../../../../lib/i18n.ts';
+import { BulkActionsBar } from '../bulk/BulkActionsBar.tsx';
+import {
+  applyBulkChanges,
+  BulkSelectionProvider,
+  useBulkSelection,
+} from '../bulk/bulk-selection.tsx';
 import { DiscussionListItem } from './DiscussionListItem.tsx';
 import styles from './DiscussionList.module.css';
 
@@ -10,20 +17,37 @@ export interface DiscussionListProps {
   label: string;
 }
 
-/** A list of discussions; an empty list says so. */
-export function DiscussionList({ discussions, hideCategory = false, label }: DiscussionListProps) {
-  if (discussions.length === 0) {
+/**
+ * A list of discussions; an empty list says so. Moderators get a checkbox per discussion and the
+ * bulk selection toast (spec 000 §4), the selection kept per list path.
+ */
+export function DiscussionList(props: DiscussionListProps) {
+  const location = useLocation();
+  return (
+    <BulkSelectionProvider listKey={location.pathname}>
+      <DiscussionListContent {...props} />
+    </BulkSelectionProvider>
+  );
+}
+
+function DiscussionListContent({ discussions, hideCategory = false, label }: DiscussionListProps) {
+  const selection = useBulkSelection();
+  const shown = applyBulkChanges(discussions, selection?.changes);
+  if (shown.length === 0) {
     return <p className={styles.empty}>{t('No discussions were found.')}</p>;
   }
   return (
-    <ul className={styles.list} aria-label={label}>
-      {discussions.map((discussion) => (
-        <DiscussionListItem
-          key={discussion.discussionID}
-          discussion={discussion}
-          hideCategory={hideCategory}
-        />
-      ))}
-    </ul>
+    <>
+      <ul className={styles.list} aria-label={label}>
+        {shown.map((discussion) => (
+          <DiscussionListItem
+            key={discussion.discussionID}
+            discussion={discussion}
+            hideCategory={hideCategory}
+          />
+        ))}
+      </ul>
+      <BulkActionsBar discussions={shown} />
+    </>
   );
 }

@@ -7,6 +7,7 @@ import { DateTime } from '../../../../components/DateTime.tsx';
 import { t } from '../../../../lib/i18n.ts';
 import { abbreviateCount } from '../../../../layout/format-count.ts';
 import { toSitePath } from '../../../../layout/page-url.ts';
+import { BulkItemSelect, BulkItemStatus } from '../bulk/BulkItemSelect.tsx';
 import styles from './DiscussionList.module.css';
 
 export interface DiscussionListItemProps {
@@ -39,6 +40,7 @@ export function DiscussionListItem({ discussion, hideCategory = false }: Discuss
     <li
       className={`${styles.item} ${discussion.unread || countUnread > 0 ? styles.unreadItem : ''}`}
     >
+      <BulkItemSelect discussion={discussion} />
       <div className={styles.avatar}>
         {author === undefined ? null : (
           <Link to={profilePath(author.name)} tabIndex={-1} aria-hidden="true">
@@ -121,6 +123,7 @@ export function DiscussionListItem({ discussion, hideCategory = false }: Discuss
             ))}
           </ul>
         )}
+        <BulkItemStatus discussionID={discussion.discussionID} />
       </div>
     </li>
   );

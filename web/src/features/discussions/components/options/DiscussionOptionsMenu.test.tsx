@@ -85,6 +85,7 @@ describe('DiscussionOptionsMenu (spec 000 §6)', () => {
       'Tag',
       'Resolve',
       'Announce',
+      'Change Author',
       'Mute',
       'Dismiss',
       'Bump',

@@ -12,6 +12,7 @@ import type { DiscussionRecord } from '../page/discussion-types.ts';
 import { revisionHistoryPath } from '../page/page-links.ts';
 import { useNow } from '../page/use-now.ts';
 import { AnnounceModal } from './AnnounceModal.tsx';
+import { ChangeAuthorModal } from './ChangeAuthorModal.tsx';
 import { ChangeTypeModal } from './ChangeTypeModal.tsx';
 import { DeleteDiscussionModal } from './DeleteDiscussionModal.tsx';
 import {
@@ -27,7 +28,7 @@ export interface DiscussionOptionsMenuProps {
   discussion: DiscussionRecord;
 }
 
-type OpenModal = 'delete' | 'move' | 'changeType' | 'tag' | 'announce' | null;
+type OpenModal = 'delete' | 'move' | 'changeType' | 'tag' | 'announce' | 'changeAuthor' | null;
 
 function toggleKey(toggle: DiscussionToggle): string {
   return toggle.kind === 'patch' ? Object.keys(toggle.patch).join(',') : toggle.kind;
@@ -105,6 +106,13 @@ export function DiscussionOptionsMenu({ discussion }: DiscussionOptionsMenuProps
           key: option,
           label: t('Announce'),
           onSelect: () => setOpenModal('announce'),
+        };
+      case 'changeAuthor':
+        return {
+          kind: 'button',
+          key: option,
+          label: t('Change Author'),
+          onSelect: () => setOpenModal('changeAuthor'),
         };
       case 'resolve': {
         const next: DiscussionToggle = {
@@ -217,6 +225,9 @@ export function DiscussionOptionsMenu({ discussion }: DiscussionOptionsMenuProps
       ) : null}
       {openModal === 'tag' ? <TagDiscussionModal discussion={discussion} onClose={close} /> : null}
       {openModal === 'announce' ? <AnnounceModal discussion={discussion} onClose={close} /> : null}
+      {openModal === 'changeAuthor' ? (
+        <ChangeAuthorModal discussion={discussion} onClose={close} />
+      ) : null}
     </>
   );
 }

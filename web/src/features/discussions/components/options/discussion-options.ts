@@ -12,6 +12,7 @@ export type DiscussionOption =
   | 'tag'
   | 'resolve'
   | 'announce'
+  | 'changeAuthor'
   | 'mute'
   | 'dismiss'
   | 'bump'
@@ -19,10 +20,10 @@ export type DiscussionOption =
   | 'close'
   | 'revisionHistory';
 
-/** spec 000 §2 groups: edit/delete/move/change type/tag/resolve; announce; mute/bump/sink/close; revision history. */
+/** spec 000 §2 groups: edit/delete/move/change type/tag/resolve; announce/change author; mute/bump/sink/close; revision history. */
 export const discussionOptionGroups: readonly (readonly DiscussionOption[])[] = [
   ['edit', 'delete', 'move', 'changeType', 'tag', 'resolve'],
-  ['announce'],
+  ['announce', 'changeAuthor'],
   ['mute', 'dismiss', 'bump', 'sink', 'close'],
   ['revisionHistory'],
 ];
@@ -129,6 +130,8 @@ export function visibleDiscussionOptions(
   ) {
     options.add('announce');
   }
+  // spec 000 §6: site.manage or community.manage changes the author.
+  if (global(context, ['site.manage', 'community.manage'])) options.add('changeAuthor');
   options.add('mute');
   if (discussion.pinned === true) options.add('dismiss');
   if (global(context, 'curation.manage')) options.add('bump');

@@ -1,0 +1,129 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Avatar } from '../../../../components/Avatar.tsx';
+import { Button } from '../../../../components/Button.tsx';
+import { Modal } from '../../../../components/Modal.tsx';
+import { useToasts } from '../../../../components/toast-context.tsx';
+import { t } from '../../../../lib/i18n.ts';
+import {
+  changeDiscussionAuthor,
+  searchUsersByName,
+  type UserSuggestion,
+} from '../../api/bulk.api.ts';
+import { errorText } from '../../api/discussion-actions.queries.ts';
+import { discussionKeys } from '../../api/discussions.queries.ts';
+import type { DiscussionModalProps } from './DeleteDiscussionModal.tsx';
+import styles from './ChangeAuthorModal.module.css';
+
+/** The typed name after a short pause, so each keystroke does not search. */
+function useDebounced(value: string, delay: number): string {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delay);
+    return () => clearTimeout(timer);
+  }, [value, delay]);
+  return debounced;
+}
+
+/**
+ * Change Author (spec 000 §2, §6 site.manage or community.manage): find a user by name prefix
+ * (`GET /users/by-names/?name=<prefix>*&limit=50`), then `PATCH /discussions/{id}` {insertUserID}.
+ */
+export function ChangeAuthorModal({ discussion, onClose }: DiscussionModalProps) {
+  const formID = useId();
+  const client = useQueryClient();
+  const { addToast } = useToasts();
+  const [search, setSearch] = useState('');
+  const [chosen, setChosen] = useState<UserSuggestion | null>(null);
+  const prefix = useDebounced(search.trim(), 150);
+  const users = useQuery({
+    queryKey: ['users', 'by-names', prefix],
+    queryFn: ({ signal }) => searchUsersByName(prefix, signal),
+    enabled: prefix !== '',
+  });
+  const mutation = useMutation({
+    mutationFn: (insertUserID: number) =>
+      changeDiscussionAuthor(discussion.discussionID, insertUserID),
+    onSuccess: async (updated) => {
+      client.setQueryData(discussionKeys.detail(discussion.discussionID), updated);
+      addToast({ body: t('The author has been changed.'), autoDismiss: true });
+      onClose();
+      await client.invalidateQueries({ queryKey: discussionKeys.lists() });
+    },
+  });
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (chosen !== null) mutation.mutate(chosen.userID);
+  };
+
+  const found = users.data ?? [];
+  return (
+    <Modal
+      title={t('Change Author')}
+      size="medium"
+      onClose={onClose}
+      footer={
+        <>
+          <Button onClick={onClose}>{t('Cancel')}</Button>
+          <Button
+            variant="primary"
+            type="submit"
+            form={formID}
+            disabled={chosen === null || chosen.userID === discussion.insertUserID}
+            isLoading={mutation.isPending}
+          >
+            {t('Save')}
+          </Button>
+        </>
+      }
+    >
+      <form id={formID} className={styles.form} onSubmit={handleSubmit}>
+        <label className={styles.label}>
+          <span>{t('Find a user')}</span>
+          <input
+            type="search"
+            className={styles.input}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            autoComplete="off"
+          />
+        </label>
+        {prefix === '' ? null : (
+          <fieldset className={styles.choices}>
+            <legend className={styles.legend}>{t('New author')}</legend>
+            {users.isPending ? <p className={styles.hint}>{t('Loading')}</p> : null}
+            {users.isSuccess && found.length === 0 ? (
+              <p className={styles.hint}>{t('No users found.')}</p>
+            ) : null}
+            <div className={styles.choiceList}>
+              {found.map((user) => (
+                <label key={user.userID} className={styles.choice}>
+                  <input
+                    type="radio"
+                    name={`${formID}-user`}
+                    value={user.userID}
+                    checked={chosen?.userID === user.userID}
+                    onChange={() => setChosen(user)}
+                  />
+                  <Avatar photoUrl={user.photoUrl ?? ''} name={user.name} size="small" isDecorative />
+                  <span className={styles.choiceText}>
+                    {user.name}
+                    {user.userID === discussion.insertUserID ? (
+                      <span className={styles.hint}>{t('Current author')}</span>
+                    ) : null}
+                  </span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        )}
+        {mutation.isError ? (
+          <p role="alert" className={styles.error}>
+            {errorText(mutation.error)}
+          </p>
+        ) : null}
+      </form>
+    </Modal>
+  );
+}
