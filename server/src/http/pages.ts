@@ -227,6 +227,8 @@ export async function registerPages(
     // File names carry a content hash: they never change.
     immutable: true,
     maxAge: '365d',
+    // `npm run build` writes .br and .gz beside each asset (scripts/precompress.ts).
+    preCompressed: true,
   });
 
   const buildBootstrap = async (ctx: RequestContext): Promise<PageBootstrap> => {
