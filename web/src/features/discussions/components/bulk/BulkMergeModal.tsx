@@ -3,7 +3,8 @@ import { Button } from '../../../../components/Button.tsx';
 import { Modal } from '../../../../components/Modal.tsx';
 import { t } from '../../../../lib/i18n.ts';
 import type { BulkDiscussion } from './bulk-checks.ts';
-import styles from './BulkActions.module.css';
+// The bulk modals' forms look like the single-discussion modals' forms.
+import styles from '../options/DiscussionOptions.module.css';
 
 export interface BulkMergeModalProps {
   discussions: readonly BulkDiscussion[];

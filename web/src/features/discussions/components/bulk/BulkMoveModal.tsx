@@ -5,7 +5,8 @@ import { Button } from '../../../../components/Button.tsx';
 import { Modal } from '../../../../components/Modal.tsx';
 import { t } from '../../../../lib/i18n.ts';
 import { searchCategories, type CategorySuggestion } from '../../api/discussion-actions.api.ts';
-import styles from './BulkActions.module.css';
+// The bulk modals' forms look like the single-discussion modals' forms.
+import styles from '../options/DiscussionOptions.module.css';
 
 /** The search text after the category suggestion debounce (spec 001 §9: 100 ms). */
 function useDebounced(value: string, delay: number): string {

@@ -13,7 +13,8 @@ import {
 import { errorText } from '../../api/discussion-actions.queries.ts';
 import { discussionKeys } from '../../api/discussions.queries.ts';
 import type { DiscussionModalProps } from './DeleteDiscussionModal.tsx';
-import styles from './ChangeAuthorModal.module.css';
+import authorStyles from './ChangeAuthorModal.module.css';
+import styles from './DiscussionOptions.module.css';
 
 /** The typed name after a short pause, so each keystroke does not search. */
 function useDebounced(value: string, delay: number): string {
@@ -98,7 +99,7 @@ export function ChangeAuthorModal({ discussion, onClose }: DiscussionModalProps)
             ) : null}
             <div className={styles.choiceList}>
               {found.map((user) => (
-                <label key={user.userID} className={styles.choice}>
+                <label key={user.userID} className={`${styles.choice} ${authorStyles.userChoice}`}>
                   <input
                     type="radio"
                     name={`${formID}-user`}
