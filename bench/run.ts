@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- --scale S|M|L] [--db sqlite|postgres] [--duration 10] [--warmup 3]
- *  [--connections 16] [--build] [--no-frontend] [--cpu-prof <endpoint key>]`
+ *  [--connections 16] [--build] [--no-frontend] [--cpu-prof <endpoint key>] [--seed-only]`
  *
  * 1. Seeds (or reuses) the deterministic dataset of the scale (bench/seed.ts) into a pristine copy,
  *    then clones it into the run database, so every run starts from the same data.
@@ -38,6 +38,7 @@ interface Options {
   build: boolean;
   frontend: boolean;
   cpuProf: string | undefined;
+  seedOnly: boolean;
 }
 
 function parseOptions(): Options {
@@ -52,6 +53,7 @@ function parseOptions(): Options {
       build: { type: 'boolean', default: false },
       'no-frontend': { type: 'boolean', default: false },
       'cpu-prof': { type: 'string' },
+      'seed-only': { type: 'boolean', default: false },
     },
   });
   const scale = scales[(values.scale ?? 'S').toUpperCase() as Scale['name']];
@@ -67,6 +69,7 @@ function parseOptions(): Options {
     build: values.build ?? false,
     frontend: !values['no-frontend'],
     cpuProf: values['cpu-prof'],
+    seedOnly: values['seed-only'] ?? false,
   };
 }
 
@@ -316,6 +319,7 @@ async function main(): Promise<void> {
   log(`Hearth bench: scale ${options.scale.name}, ${options.db}, ${options.duration} s per endpoint after a ${options.warmup} s warm-up, ${options.connections} connections.`);
   const { info, reused } = await seedOrReuse(seed, options.scale, log);
   if (reused) log(`Reusing the seeded database (seeded ${info.seededAt} in ${info.seedSeconds} s).`);
+  if (options.seedOnly) return;
   await cloneForRun(seed, run);
   const tokens = await prepareRun(run, info);
   ensureBuild(options.build, log);

@@ -34,6 +34,8 @@ export interface RequestContext extends AppDeps {
   permissions: PermissionSet;
   ipAddress: string;
   userAgent: string | null;
+  /** Set when the request counted a discussion view: a cached copy of the answer counts one too. */
+  viewedDiscussionID?: number | undefined;
 }
 
 export const guestActor: Actor = Object.freeze({

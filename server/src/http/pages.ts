@@ -288,6 +288,7 @@ export async function registerPages(
     }
   };
 
-  app.get('/', { schema: { hide: true } }, renderPage);
-  app.get('/*', { schema: { hide: true } }, renderPage);
+  // A guest's page is the same for every guest: it may come from the guest cache (http/guest-cache.ts).
+  app.get('/', { schema: { hide: true }, config: { guestCache: true } }, renderPage);
+  app.get('/*', { schema: { hide: true }, config: { guestCache: true } }, renderPage);
 }

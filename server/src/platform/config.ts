@@ -45,6 +45,12 @@ const envSchema = z.object({
     .enum(logLevels, { message: `must be one of ${logLevels.join(', ')}` })
     .default('info'),
   NODE_ENV: z.string().default('development'),
+  GUEST_CACHE_SECONDS: z.coerce
+    .number({ message: 'must be a whole number of seconds from 0 to 3600' })
+    .int('must be a whole number of seconds from 0 to 3600')
+    .min(0, 'must be a whole number of seconds from 0 to 3600')
+    .max(3600, 'must be a whole number of seconds from 0 to 3600')
+    .default(10),
   TRUST_PROXY: optionalText.pipe(
     z
       .string()
@@ -70,6 +76,11 @@ export interface Config {
   secureCookies: boolean;
   /** Which X-Forwarded-* senders to believe (Fastify trustProxy): off unless TRUST_PROXY says so. */
   trustProxy: boolean | string;
+  /**
+   * How long a guest's page or API read may be answered from this process's memory (0 = never);
+   * every write through this process empties the cache at once (platform/guest-cache.ts).
+   */
+  guestCacheSeconds: number;
 }
 
 function parseTrustProxy(value: string | undefined): boolean | string {
@@ -112,5 +123,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     isProduction: value.NODE_ENV === 'production',
     secureCookies: baseUrl.startsWith('https://'),
     trustProxy: parseTrustProxy(value.TRUST_PROXY),
+    guestCacheSeconds: value.GUEST_CACHE_SECONDS,
   };
 }

@@ -53,6 +53,7 @@ export async function categoriesRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/categories',
     {
+      config: { guestCache: true },
       schema: {
         tags: ['categories'],
         querystring: categoryListQuerySchema,
@@ -110,6 +111,7 @@ export async function categoriesRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/categories/:id',
     {
+      config: { guestCache: true },
       schema: {
         tags: ['categories'],
         params: categoryIDParamsSchema,

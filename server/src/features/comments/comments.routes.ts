@@ -52,6 +52,7 @@ export async function commentsRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/comments',
     {
+      config: { guestCache: true },
       schema: {
         tags: ['comments'],
         querystring: commentsQuerySchema,
@@ -68,6 +69,7 @@ export async function commentsRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/comments/thread',
     {
+      config: { guestCache: true },
       schema: {
         tags: ['comments'],
         querystring: commentThreadQuerySchema,
@@ -84,6 +86,7 @@ export async function commentsRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/comments/:id',
     {
+      config: { guestCache: true },
       schema: {
         tags: ['comments'],
         params: commentIDParamsSchema,

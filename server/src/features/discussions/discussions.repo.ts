@@ -362,8 +362,42 @@ export async function findDiscussionPage(
   return rows.map(toDiscussionRow);
 }
 
+/** The filter keys that only narrow the categories (the stored category counters answer those). */
+const categoryOnlyKeys = new Set<keyof DiscussionFilter>(['categoryIDs', 'excludedCategoryIDs']);
+
+/**
+ * Whether `filter` narrows by category only: then the total is the sum of the categories' stored
+ * `countDiscussions` (accepted discussions, kept in the write's transaction), read from at most a
+ * few hundred category rows instead of counting discussions, which grows with the forum.
+ */
+export function isCategoryOnlyFilter(filter: DiscussionFilter): boolean {
+  return Object.entries(filter).every(
+    ([key, value]) =>
+      value === undefined ||
+      (Array.isArray(value) && value.length === 0 && key !== 'categoryIDs') ||
+      categoryOnlyKeys.has(key as keyof DiscussionFilter),
+  );
+}
+
+/** The numbered pager's total of a category-only filter, from the category counters. */
+export async function sumCategoryDiscussionCounts(
+  db: Db,
+  filter: Pick<DiscussionFilter, 'categoryIDs' | 'excludedCategoryIDs'>,
+): Promise<number> {
+  if (filter.categoryIDs !== undefined && filter.categoryIDs.length === 0) return 0;
+  let query = db
+    .selectFrom('categories')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('countDiscussions'), sql<number>`0`).as('total'));
+  if (filter.categoryIDs !== undefined) query = query.where('categoryID', 'in', [...filter.categoryIDs]);
+  if (filter.excludedCategoryIDs && filter.excludedCategoryIDs.length > 0)
+    query = query.where('categoryID', 'not in', [...filter.excludedCategoryIDs]);
+  const row = await query.executeTakeFirst();
+  return Number(row?.total ?? 0);
+}
+
 /** How many discussions match (the numbered pager's total). */
 export async function countDiscussions(db: Db, filter: DiscussionFilter): Promise<number> {
+  if (isCategoryOnlyFilter(filter)) return sumCategoryDiscussionCounts(db, filter);
   const row = await db
     .selectFrom('discussions')
     .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -443,14 +477,6 @@ export async function updateDiscussion(
 }
 
 /** Adds one view to a discussion. */
-export async function incrementViews(db: Db, discussionID: number): Promise<void> {
-  await db
-    .updateTable('discussions')
-    .set({ countViews: sql<number>`${sql.ref('countViews')} + 1` })
-    .where('discussionID', '=', discussionID)
-    .execute();
-}
-
 // ---------------------------------------------------------------------------------------------
 // Per-user state
 

@@ -87,6 +87,7 @@ export async function discussionsRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/discussions',
     {
+      config: { guestCache: true },
       schema: {
         tags: ['discussions'],
         querystring: discussionsQuerySchema,
@@ -227,6 +228,7 @@ export async function discussionsRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/discussions/:id',
     {
+      config: { guestCache: true },
       schema: {
         tags: ['discussions'],
         params: discussionIDParamsSchema,

@@ -23,13 +23,12 @@ import { authorize } from '../../permissions/authorize.ts';
 import { renderBody, type RenderedContent } from '../../platform/content/render.ts';
 import { nowIso } from '../../platform/dates.ts';
 import type { Db } from '../../platform/db/db.ts';
+import { runTransaction } from '../../platform/db/transaction.ts';
 import { AppError, fieldError, notFound, permissionError } from '../../platform/errors.ts';
 import { consumeThrottle, peekThrottle } from '../../platform/throttle.ts';
 import { viewableScope } from '../categories/categories.policy.ts';
 import { categoryUrl } from '../categories/categories.present.ts';
 import {
-  adjustAllCounts,
-  adjustOwnCounts,
   findCategories,
   findCategoryByID,
   findCategoryLabels,
@@ -44,7 +43,11 @@ import {
   setDiscussionTags,
 } from '../tags/tags.service.ts';
 import { loadUserFragments } from '../users/users.service.ts';
-import { refreshCategoryLastPost } from './discussions.counters.ts';
+import {
+  adjustCategoryCounters,
+  lockCategoryRows,
+  refreshCategoryLastPost,
+} from './discussions.counters.ts';
 import { computeHot } from './discussions.hot.ts';
 import {
   canAddDiscussion,
@@ -93,7 +96,6 @@ import {
   findSubtreeCategoryIDs,
   findTagIDsByUrlcode,
   findUserDiscussions,
-  incrementViews,
   insertDiscussion,
   liveUserExists,
   recordUserView,
@@ -103,6 +105,7 @@ import {
   type DiscussionFilter,
   type DiscussionRow,
 } from './discussions.repo.ts';
+import { countDiscussionView } from './discussions.views.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Shared helpers (also used by the bulk actions)
@@ -172,15 +175,22 @@ export function isCounted(row: { moderationStatus: string }): boolean {
   return row.moderationStatus === 'accepted';
 }
 
-/** Changes a category's own counts and the including-descendants counts of it and its ancestors. */
+/**
+ * Changes a category's own counts and the including-descendants counts of it and its ancestors,
+ * in one statement that locks them in ascending ID (discussions.counters.ts).
+ */
 export async function adjustCategoryCounts(
   db: Db,
   category: CategoryRow,
   discussions: number,
   comments: number,
 ): Promise<void> {
-  await adjustOwnCounts(db, category.categoryID, discussions, comments);
-  await adjustAllCounts(db, pathCategoryIDs(category.treePath), discussions, comments);
+  await adjustCategoryCounters(db, {
+    categoryID: category.categoryID,
+    chainIDs: pathCategoryIDs(category.treePath),
+    discussions,
+    comments,
+  });
 }
 
 /** Users' discussion counts skip redirects: they are pointers, not posts. */
@@ -198,17 +208,24 @@ export async function deleteDiscussionWithCounters(
   row: DiscussionRow,
   category: CategoryRow,
 ): Promise<void> {
+  const commenters = isCounted(row)
+    ? await countCommentsByAuthor(trx, [row.discussionID])
+    : new Map<number, number>();
+  // Rows first, then users, then categories (the lock order of comments.service.ts).
+  await releaseDiscussionTags(trx, [row.discussionID]);
+  await deleteDiscussionRows(trx, [row.discussionID]);
   if (isCounted(row)) {
-    const commenters = await countCommentsByAuthor(trx, [row.discussionID]);
-    await adjustCategoryCounts(trx, category, -1, -row.countComments);
     if (countsForAuthor(row)) await adjustUserDiscussionCount(trx, row.insertUserID, -1);
     await adjustUserCommentCounts(
       trx,
-      new Map([...commenters].map(([userID, count]) => [userID, -count])),
+      new Map(
+        [...commenters]
+          .sort(([a], [b]) => a - b)
+          .map(([userID, count]) => [userID, -count]),
+      ),
     );
+    await adjustCategoryCounts(trx, category, -1, -row.countComments);
   }
-  await releaseDiscussionTags(trx, [row.discussionID]);
-  await deleteDiscussionRows(trx, [row.discussionID]);
   await refreshCategoryLastPost(trx, category.categoryID);
 }
 
@@ -223,6 +240,11 @@ export async function moveDiscussionWithCounters(
   to: CategoryRow,
 ): Promise<void> {
   await updateDiscussion(trx, row.discussionID, { categoryID: to.categoryID });
+  // Both subtrees' rows together, in ascending ID (discussions.counters.ts).
+  await lockCategoryRows(trx, [
+    ...pathCategoryIDs(from.treePath),
+    ...pathCategoryIDs(to.treePath),
+  ]);
   if (isCounted(row)) {
     await adjustCategoryCounts(trx, from, -1, -row.countComments);
     await adjustCategoryCounts(trx, to, 1, row.countComments);
@@ -536,15 +558,17 @@ export async function getDiscussion(
 }
 
 /**
- * Counts a page view (layouts call it when a discussion page renders): `countViews` + 1; for a
- * signed-in viewer `dateLastViewed` = now and `countCommentsRead` = max(old, seen).
+ * Counts a page view (layouts call it when a discussion page renders): `countViews` + 1, buffered
+ * (discussions.views.ts); for a signed-in viewer `dateLastViewed` = now and `countCommentsRead` =
+ * max(old, seen).
  */
 export async function recordDiscussionView(
   ctx: RequestContext,
   discussionID: number,
   countCommentsSeen: number,
 ): Promise<void> {
-  await incrementViews(ctx.db, discussionID);
+  countDiscussionView(ctx.db, discussionID);
+  ctx.viewedDiscussionID = discussionID;
   if (ctx.actor.userID > 0) {
     await recordUserView(
       ctx.db,
@@ -718,7 +742,7 @@ export async function createDiscussion(
   const settings = await getSettings(ctx.db);
   const pending = settings['premoderation.discussions'] && !moderator;
 
-  const discussionID = await ctx.db.transaction().execute(async (trx) => {
+  const discussionID = await runTransaction(ctx.db, async (trx) => {
     const id = await insertDiscussion(trx, {
       type,
       categoryID: category.categoryID,
@@ -747,9 +771,16 @@ export async function createDiscussion(
     }
     await upsertUserDiscussion(trx, actor.userID, id, { participated: true });
     if (!pending) {
-      await adjustCategoryCounts(trx, category, 1, 0);
+      // Users, then categories last (the lock order of comments.service.ts); the new discussion
+      // is its category's newest post.
       await adjustUserDiscussionCount(trx, actor.userID, 1);
-      await refreshCategoryLastPost(trx, category.categoryID);
+      await adjustCategoryCounters(trx, {
+        categoryID: category.categoryID,
+        chainIDs: pathCategoryIDs(category.treePath),
+        discussions: 1,
+        comments: 0,
+        newPost: { discussionID: id, commentID: null, date: now },
+      });
     }
     return id;
   });

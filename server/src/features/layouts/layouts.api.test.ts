@@ -14,6 +14,7 @@ import type { Category } from '../../../../common/src/api/categories.ts';
 import type { Discussion } from '../../../../common/src/api/discussions.ts';
 import type { HydratedLayout, WidgetNode } from '../../../../common/src/api/layouts.ts';
 import { postTestComment, rich2 } from '../comments/comments.test-support.ts';
+import { flushDiscussionViews } from '../discussions/discussions.views.ts';
 
 interface ErrorBody {
   message: string;
@@ -306,12 +307,15 @@ describe(`layouts lookup-hydrate API (${testDialect})`, () => {
     });
 
     test('a page view is counted, and a signed-in reader’s read position moves', async () => {
+      // Views are buffered (discussions.views.ts): write out earlier tests' views first.
+      await flushDiscussionViews(t.db);
       const before = await t.db
         .selectFrom('discussions')
         .select('countViews')
         .where('discussionID', '=', hello.discussionID)
         .executeTakeFirstOrThrow();
       await hydrated(member, `layoutViewType=post&recordType=discussion&recordID=${hello.discussionID}`);
+      await flushDiscussionViews(t.db);
       const afterView = await t.db
         .selectFrom('discussions')
         .select('countViews')

@@ -16,6 +16,7 @@ export async function layoutsRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/layouts/lookup-hydrate',
     {
+      config: { guestCache: true },
       schema: {
         tags: ['layouts'],
         querystring: lookupHydrateQuerySchema,

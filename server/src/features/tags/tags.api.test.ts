@@ -82,7 +82,7 @@ describe(`tags API (${testDialect})`, () => {
   };
 
   const countOf = async (tagID: number): Promise<number> =>
-    ((await call(guest, 'GET', `/api/v2/tags/${String(tagID)}`)).json() as Tag).countDiscussions;
+    ((await call(admin, 'GET', `/api/v2/tags/${String(tagID)}`)).json() as Tag).countDiscussions;
 
   before(async () => {
     t = await createTestApp();

@@ -26,6 +26,7 @@ export async function tagsRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/tags',
     {
+      config: { guestCache: true },
       schema: {
         tags: ['tags'],
         querystring: tagListQuerySchema,
@@ -38,6 +39,7 @@ export async function tagsRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/tags/:id',
     {
+      config: { guestCache: true },
       schema: {
         tags: ['tags'],
         params: tagIDParamsSchema,

@@ -1,0 +1,118 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_COOKIE } from '../features/auth/sessions.ts';
+import { countDiscussionView } from '../features/discussions/discussions.views.ts';
+import { GuestCache, preferredEncoding } from '../platform/guest-cache.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A guest's GET of this route may be answered from the guest cache (platform/guest-cache.ts). */
+    guestCache?: boolean;
+  }
+  interface FastifyInstance {
+    guestCache: GuestCache;
+  }
+}
+
+/** Response headers that belong to one response only, never repeated from the cache. */
+const notStored = new Set([
+  'content-length',
+  'content-encoding',
+  'set-cookie',
+  'vary',
+  'date',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'x-hearth-cache',
+]);
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const sessionCookiePattern = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=`);
+
+interface CacheState {
+  key: string;
+  epoch: number;
+  hit: boolean;
+}
+const states = new WeakMap<FastifyRequest, CacheState>();
+
+/** A guest: no bearer token and no session cookie (a signed-in reader is never served from it). */
+function isGuestRequest(request: FastifyRequest): boolean {
+  if (request.headers.authorization !== undefined) return false;
+  const cookie = request.headers.cookie;
+  return cookie === undefined || !sessionCookiePattern.test(cookie);
+}
+
+/**
+ * Wires the guest cache into the request cycle. Registered before the actor is resolved, so a hit
+ * costs no database query at all:
+ * - onRequest: a guest's GET of a route with `config.guestCache` is answered from the cache when
+ *   it holds the URL (in the encoding the client accepts); otherwise the request is marked.
+ * - onSend: the marked request's 200 answer, still uncompressed, is stored when the reader was a
+ *   guest and nothing set a cookie.
+ * - onSend of any other method (a write, or an attempt at one): empties the cache.
+ */
+export function registerGuestCache(app: FastifyInstance, cache: GuestCache): void {
+  app.decorate('guestCache', cache);
+  if (!cache.enabled) return;
+
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.method !== 'GET' || request.routeOptions.config?.guestCache !== true) return;
+    if (!isGuestRequest(request)) return;
+    const key = request.url;
+    const entry = cache.lookup(key);
+    if (entry === undefined) {
+      states.set(request, { key, epoch: cache.begin(), hit: false });
+      return;
+    }
+    states.set(request, { key, epoch: cache.begin(), hit: true });
+    if (entry.viewDiscussionID !== undefined) {
+      countDiscussionView(app.deps.db, entry.viewDiscussionID);
+    }
+    const { body, encoding } = cache.variant(
+      key,
+      entry,
+      preferredEncoding(request.headers['accept-encoding']),
+    );
+    reply.code(entry.status);
+    for (const [name, value] of entry.headers) reply.header(name, value);
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    reply.header('vary', 'accept-encoding');
+    reply.header('x-hearth-cache', 'hit');
+    return reply.send(body);
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const state = states.get(request);
+    if (state === undefined || state.hit) return payload;
+    const storable =
+      reply.statusCode === 200 &&
+      request.ctx?.actor.userID === 0 &&
+      reply.getHeader('set-cookie') === undefined &&
+      (typeof payload === 'string' || Buffer.isBuffer(payload));
+    if (!storable) return payload;
+    const headers: [string, string][] = [];
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value === undefined || notStored.has(name)) continue;
+      headers.push([name, Array.isArray(value) ? value.join(', ') : String(value)]);
+    }
+    const stored = cache.store(state.key, state.epoch, {
+      status: 200,
+      headers,
+      body: typeof payload === 'string' ? Buffer.from(payload) : payload,
+      viewDiscussionID: request.ctx.viewedDiscussionID,
+    });
+    if (stored) reply.header('x-hearth-cache', 'miss');
+    return payload;
+  });
+
+  // Before the write's answer leaves (the writer's next read must not find the old answer): any
+  // other method empties the cache. Refusals that change nothing (validation, permission, not
+  // found) keep it; anything else, including a long-runner's partial 408 and a 5xx, empties it.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (SAFE_METHODS.has(request.method)) return payload;
+    const status = reply.statusCode;
+    if (status < 400 || status >= 500 || status === 408) cache.invalidate();
+    return payload;
+  });
+}
