@@ -65,6 +65,11 @@ const commentColumns = [
   'comments.attributes',
 ] as const;
 
+// Unqualified: SQLite's RETURNING takes bare column names.
+const insertedColumns = commentColumns.map(
+  (column) => column.slice('comments.'.length) as keyof Database['comments'],
+);
+
 interface RawComment extends Omit<CommentRow, 'attributes' | 'moderationStatus' | 'displayType'> {
   moderationStatus: string;
   displayType: string;
@@ -199,14 +204,14 @@ export interface NewComment {
   moderationStatus: CommentModerationStatus;
 }
 
-/** Inserts a comment and returns its ID. */
-export async function insertComment(db: Executor, comment: NewComment): Promise<number> {
+/** Inserts a comment and returns it as stored (defaults included), in the same statement. */
+export async function insertComment(db: Executor, comment: NewComment): Promise<CommentRow> {
   const row = await db
     .insertInto('comments')
     .values(comment)
-    .returning('commentID')
+    .returning(insertedColumns)
     .executeTakeFirstOrThrow();
-  return row.commentID;
+  return toCommentRow(row);
 }
 
 /** Column changes of a comment; absent keys stay. */
@@ -335,35 +340,46 @@ export async function updateDiscussionCommentCounters(
     .execute();
 }
 
-/** Makes a comment its category's latest post (a new comment is always the newest post). */
-export async function setCategoryLastComment(
+/**
+ * Counts a new comment in its discussion and returns the discussion's new comment count and
+ * category (read under the row lock this takes). The last
+ * comment moves to this one only when it is newer than the stored one, so
+ * concurrent writers that commit out of order cannot leave an older comment as the last.
+ */
+export async function countNewDiscussionComment(
   db: Executor,
-  categoryID: number,
-  post: { discussionID: number; commentID: number; date: string },
-): Promise<void> {
-  await db
-    .updateTable('categories')
+  comment: { discussionID: number; commentID: number; insertUserID: number; dateInserted: string },
+  hot: number,
+): Promise<{ countComments: number; categoryID: number } | undefined> {
+  const isNewer = sql<boolean>`coalesce(${sql.ref('lastCommentID')}, 0) < ${comment.commentID}`;
+  const isLater = sql<boolean>`${sql.ref('dateLastComment')} <= ${comment.dateInserted}`;
+  const row = await db
+    .updateTable('discussions')
     .set({
-      lastDiscussionID: post.discussionID,
-      lastCommentID: post.commentID,
-      lastPostDate: post.date,
+      countComments: sql<number>`${sql.ref('countComments')} + 1`,
+      lastCommentID: sql<number>`case when ${isNewer} then cast(${comment.commentID} as integer) else ${sql.ref('lastCommentID')} end`,
+      lastCommentUserID: sql<number>`case when ${isNewer} then cast(${comment.insertUserID} as integer) else ${sql.ref('lastCommentUserID')} end`,
+      dateLastComment: sql<string>`case when ${isLater} then ${comment.dateInserted} else ${sql.ref('dateLastComment')} end`,
+      hot: sql<number>`case when ${isLater} then ${hot} else ${sql.ref('hot')} end`,
     })
-    .where('categoryID', '=', categoryID)
-    .execute();
+    .where('discussionID', '=', comment.discussionID)
+    .returning(['countComments', 'categoryID'])
+    .executeTakeFirst();
+  return row ? { countComments: Number(row.countComments), categoryID: row.categoryID } : undefined;
 }
 
 /**
- * Marks that a user took part in a discussion and has read it up to `countCommentsRead` comments
- * (a user has read their own comment), keeping a higher read position.
+ * The statement that marks that a user took part in a discussion and has read it up to
+ * `countCommentsRead` comments (a user has read their own comment), keeping a higher read position.
  */
-export async function markParticipated(
+export function participationUpsert(
   db: Executor,
   userID: number,
   discussionID: number,
   countCommentsRead: number,
   now: string,
-): Promise<void> {
-  await db
+) {
+  return db
     .insertInto('userDiscussions')
     .values({
       userID,
@@ -378,8 +394,7 @@ export async function markParticipated(
         dateLastViewed: now,
         countCommentsRead: sql<number>`case when ${sql.ref('userDiscussions.countCommentsRead')} > ${countCommentsRead} then ${sql.ref('userDiscussions.countCommentsRead')} else ${countCommentsRead} end`,
       }),
-    )
-    .execute();
+    );
 }
 
 /** The dates of a user's latest `count` comments, newest first (flood control). */
@@ -388,12 +403,13 @@ export async function findRecentCommentDates(
   userID: number,
   count: number,
 ): Promise<string[]> {
+  // Only dates come back, so ties need no order: the (insertUserID, dateInserted) index answers
+  // it in order, without a sort.
   const rows = await db
     .selectFrom('comments')
     .select('dateInserted')
     .where('insertUserID', '=', userID)
     .orderBy('dateInserted', 'desc')
-    .orderBy('commentID', 'desc')
     .limit(count)
     .execute();
   return rows.map((row) => row.dateInserted);

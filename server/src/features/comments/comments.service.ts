@@ -27,6 +27,7 @@ import { categoryIDsWith } from '../../permissions/category-scope.ts';
 import { renderBody, type RenderedContent } from '../../platform/content/render.ts';
 import { nowIso } from '../../platform/dates.ts';
 import type { Db } from '../../platform/db/db.ts';
+import { runTransaction, type TransactionControl } from '../../platform/db/transaction.ts';
 import {
   longRunnerTimeoutOf,
   registerLongRunnerAction,
@@ -34,14 +35,16 @@ import {
 } from '../../platform/long-runner.ts';
 import { AppError, fieldError, notFound, permissionError } from '../../platform/errors.ts';
 import { canViewCategory } from '../categories/categories.policy.ts';
-import {
-  adjustAllCounts,
-  adjustOwnCounts,
-  findCategoryByID,
-} from '../categories/categories.repo.ts';
+import { findCategoryByID } from '../categories/categories.repo.ts';
 import { pathCategoryIDs } from '../categories/categories.tree.ts';
 import { getSettings, type SiteSettings } from '../config/config.service.ts';
-import { refreshCategoryLastPost } from '../discussions/discussions.counters.ts';
+import {
+  adjustCategoryCounters,
+  categoryCountersUpdate,
+  lockCategoryRows,
+  refreshCategoryLastPost,
+  userCountersUpdate,
+} from '../discussions/discussions.counters.ts';
 import { computeHot } from '../discussions/discussions.hot.ts';
 import { loadReactionSummaries } from '../reactions/reactions.service.ts';
 import { findUserFragmentRows } from '../users/users.repo.ts';
@@ -72,6 +75,7 @@ import {
   adjustChildCommentCount,
   adjustUserCommentCount,
   countComments,
+  countNewDiscussionComment,
   countThreadItems,
   countTopLevelBefore,
   deleteCommentRows,
@@ -87,9 +91,8 @@ import {
   findThreadPage,
   insertComment,
   liveUserExists,
-  markParticipated,
   moveCommentRow,
-  setCategoryLastComment,
+  participationUpsert,
   updateComment,
   updateDiscussionCommentCounters,
   type CommentRow,
@@ -193,6 +196,8 @@ async function presentComments(
     expand: CommentExpand;
     quoteParent: boolean;
     discussions?: ReadonlyMap<number, DiscussionContextRow>;
+    /** Parent comments already in hand (not read again for their quotes). */
+    parents?: ReadonlyMap<number, CommentRow>;
   },
 ): Promise<Comment[]> {
   if (rows.length === 0) return [];
@@ -202,7 +207,8 @@ async function presentComments(
       ctx.db,
       rows.map((row) => row.discussionID),
     ));
-  const known = new Map(rows.map((row) => [row.commentID, row]));
+  const known = new Map(options.parents ?? []);
+  for (const row of rows) known.set(row.commentID, row);
   const parentIDs =
     options.quoteParent && options.expand.body
       ? rows
@@ -403,68 +409,79 @@ async function enforceCommentFloodControl(
   });
 }
 
-/** Counters of a newly visible comment, in the caller's transaction (interfaces.md "Comments"). */
+/*
+ * Lock order of every write that changes comment counters (issue 4): comment rows, then
+ * discussions, then users, then userDiscussions, then categories in ascending ID (one statement,
+ * categoryCountersUpdate). Categories come last, with the commit, because every comment of a
+ * subtree changes its top-level category: the shorter those rows stay locked, the more comments
+ * commit per second.
+ */
+
+/**
+ * Counts a newly visible comment in the caller's transaction (interfaces.md "Comments"): its
+ * parent's replies, the discussion's count and last comment, its author's comments and read
+ * position, the categories' counts and last post.
+ */
 async function countCommentAdded(
   trx: Db,
-  comment: {
-    commentID: number;
-    discussionID: number;
-    parentCommentID: number | null;
-    insertUserID: number;
-    dateInserted: string;
-  },
+  control: TransactionControl,
+  comment: CommentRow,
+  discussion: DiscussionContextRow,
 ): Promise<void> {
-  const discussion = await findDiscussionContext(trx, comment.discussionID);
-  if (!discussion) return;
-  await updateDiscussionCommentCounters(trx, discussion.discussionID, {
-    countCommentsDelta: 1,
-    last: {
-      lastCommentID: comment.commentID,
-      lastCommentUserID: comment.insertUserID,
-      dateLastComment: comment.dateInserted,
-      hot: computeHot(discussion.score, comment.dateInserted),
-    },
-  });
-  await adjustOwnCounts(trx, discussion.categoryID, 0, 1);
-  await adjustAllCounts(trx, categoryChainOf(discussion), 0, 1);
-  await setCategoryLastComment(trx, discussion.categoryID, {
-    discussionID: discussion.discussionID,
-    commentID: comment.commentID,
-    date: comment.dateInserted,
-  });
-  await adjustUserCommentCount(trx, comment.insertUserID, 1);
   if (comment.parentCommentID !== null)
     await adjustChildCommentCount(trx, comment.parentCommentID, 1);
-  // A user has read their own comment: their read position moves to the discussion's end.
-  await markParticipated(
+  const counted = await countNewDiscussionComment(
     trx,
-    comment.insertUserID,
-    discussion.discussionID,
-    discussion.countComments + 1,
-    comment.dateInserted,
+    comment,
+    computeHot(discussion.score, comment.dateInserted),
   );
+  if (!counted) return;
+  // The discussion row is locked now: a move that committed since it was read shows here.
+  const current =
+    counted.categoryID === discussion.categoryID
+      ? discussion
+      : await findDiscussionContext(trx, discussion.discussionID);
+  if (!current) return;
+  const author = userCountersUpdate(trx, comment.insertUserID, { comments: 1 });
+  if (author) control.atCommit(author);
+  // A user has read their own comment: their read position moves to the discussion's end.
+  control.atCommit(
+    participationUpsert(
+      trx,
+      comment.insertUserID,
+      current.discussionID,
+      counted.countComments,
+      comment.dateInserted,
+    ),
+  );
+  const categories = categoryCountersUpdate(trx, {
+    categoryID: current.categoryID,
+    chainIDs: categoryChainOf(current),
+    discussions: 0,
+    comments: 1,
+    newPost: {
+      discussionID: current.discussionID,
+      commentID: comment.commentID,
+      date: comment.dateInserted,
+    },
+  });
+  if (categories) control.atCommit(categories);
 }
 
 /**
- * Counters after comments of one discussion stopped counting (deleted or tombstoned): the
- * discussion's count and last comment (back to the previous one, else its own date), the
- * categories' counts and last post, the authors' counts.
+ * A discussion's count and last comment after `counted` of its comments stopped counting there
+ * (deleted, tombstoned or moved away): the last comment goes back to the previous one, else to
+ * the discussion's own date.
  */
-async function countCommentsGone(
+async function uncountDiscussionComments(
   trx: Db,
-  discussionID: number,
-  gone: readonly CommentRow[],
+  discussion: DiscussionContextRow,
+  counted: readonly CommentRow[],
 ): Promise<void> {
-  const counted = gone.filter(
-    (row) => row.moderationStatus === 'accepted' && row.displayType === 'full',
-  );
-  if (counted.length === 0) return;
-  const discussion = await findDiscussionContext(trx, discussionID);
-  if (!discussion) return;
   const lastGone = counted.some((row) => row.commentID === discussion.lastCommentID);
   let last: DiscussionCommentCounters['last'];
   if (lastGone) {
-    const latest = await findLatestComment(trx, discussionID);
+    const latest = await findLatestComment(trx, discussion.discussionID);
     const dateLastComment = latest?.dateInserted ?? discussion.dateInserted;
     last = {
       lastCommentID: latest?.commentID ?? null,
@@ -473,17 +490,45 @@ async function countCommentsGone(
       hot: computeHot(discussion.score, dateLastComment),
     };
   }
-  await updateDiscussionCommentCounters(trx, discussionID, {
+  await updateDiscussionCommentCounters(trx, discussion.discussionID, {
     countCommentsDelta: -counted.length,
     ...(last ? { last } : {}),
   });
-  await adjustOwnCounts(trx, discussion.categoryID, 0, -counted.length);
-  await adjustAllCounts(trx, categoryChainOf(discussion), 0, -counted.length);
-  await refreshCategoryLastPost(trx, discussion.categoryID);
+}
+
+/** Comments that count: accepted and not tombstoned. */
+function countedComments(rows: readonly CommentRow[]): CommentRow[] {
+  return rows.filter((row) => row.moderationStatus === 'accepted' && row.displayType === 'full');
+}
+
+/**
+ * Counters after comments of one discussion stopped counting (deleted or tombstoned): the
+ * authors' counts, the discussion's count and last comment, the categories' counts and last
+ * post. Call it after the comment rows changed.
+ */
+async function countCommentsGone(
+  trx: Db,
+  discussionID: number,
+  gone: readonly CommentRow[],
+): Promise<void> {
+  const counted = countedComments(gone);
+  if (counted.length === 0) return;
+  const discussion = await findDiscussionContext(trx, discussionID);
+  if (!discussion) return;
+  await uncountDiscussionComments(trx, discussion, counted);
   const byAuthor = new Map<number, number>();
   for (const row of counted)
     byAuthor.set(row.insertUserID, (byAuthor.get(row.insertUserID) ?? 0) + 1);
-  for (const [userID, count] of byAuthor) await adjustUserCommentCount(trx, userID, -count);
+  // Ascending user IDs: two deletions never lock the same users in opposite orders.
+  for (const userID of [...byAuthor.keys()].sort((a, b) => a - b))
+    await adjustUserCommentCount(trx, userID, -(byAuthor.get(userID) ?? 0));
+  await adjustCategoryCounters(trx, {
+    categoryID: discussion.categoryID,
+    chainIDs: categoryChainOf(discussion),
+    discussions: 0,
+    comments: -counted.length,
+  });
+  await refreshCategoryLastPost(trx, discussion.categoryID);
 }
 
 /**
@@ -517,8 +562,9 @@ export async function createComment(
 
   let depth = 1;
   const parentCommentID = input.parentCommentID ?? null;
+  let parent: CommentRow | undefined;
   if (parentCommentID !== null) {
-    const parent = await findCommentByID(ctx.db, parentCommentID);
+    parent = await findCommentByID(ctx.db, parentCommentID);
     if (!parent || parent.moderationStatus !== 'accepted') throw commentNotFound(parentCommentID);
     if (parent.discussionID !== discussion.discussionID) throw new AppError(400, DIFFERENT_THREAD);
     depth = parent.depth + 1;
@@ -533,8 +579,8 @@ export async function createComment(
 
   const pending = settings['premoderation.comments'] && !exempt;
   const now = nowIso();
-  const commentID = await ctx.db.transaction().execute(async (trx) => {
-    const id = await insertComment(trx, {
+  const comment = await runTransaction(ctx.db, async (trx, control) => {
+    const inserted = await insertComment(trx, {
       discussionID: discussion.discussionID,
       parentCommentID,
       depth,
@@ -546,23 +592,19 @@ export async function createComment(
       dateInserted: now,
       moderationStatus: pending ? 'pending' : 'accepted',
     });
-    if (!pending) {
-      await countCommentAdded(trx, {
-        commentID: id,
-        discussionID: discussion.discussionID,
-        parentCommentID,
-        insertUserID: authorID,
-        dateInserted: now,
-      });
-    }
-    return id;
+    if (!pending) await countCommentAdded(trx, control, inserted, discussion);
+    return inserted;
   });
   if (pending) return { status: 202, body: { message: COMMENT_PENDING_MESSAGE, status: 202 } };
-  const comment = await presentOne(ctx, commentID, {
+  // The row as inserted, its discussion and its parent are in hand: nothing is read again.
+  const [presented] = await presentComments(ctx, [comment], {
     expand: toCommentExpand(new Set()),
     quoteParent: true,
+    discussions: new Map([[discussion.discussionID, discussion]]),
+    ...(parent ? { parents: new Map([[parent.commentID, parent]]) } : {}),
   });
-  return { status: 201, comment };
+  if (!presented) throw commentNotFound(comment.commentID);
+  return { status: 201, comment: presented };
 }
 
 /**
@@ -622,8 +664,13 @@ export async function patchComment(
       dateUpdated: nowIso(),
     });
     if (insertUserID !== undefined && comment.moderationStatus === 'accepted') {
-      await adjustUserCommentCount(trx, comment.insertUserID, -1);
-      await adjustUserCommentCount(trx, insertUserID, 1);
+      // Ascending user IDs (the lock order above countCommentAdded).
+      const changes: [number, number][] = [
+        [comment.insertUserID, -1],
+        [insertUserID, 1],
+      ];
+      for (const [userID, delta] of changes.sort(([a], [b]) => a - b))
+        await adjustUserCommentCount(trx, userID, delta);
     }
     if (moving) await moveComment(trx, comment, moving);
   });
@@ -658,31 +705,58 @@ async function moveComment(
   target: DiscussionContextRow,
 ): Promise<void> {
   await moveCommentRow(trx, comment.commentID, target.discussionID);
-  await countCommentsGone(trx, comment.discussionID, [comment]);
   if (comment.parentCommentID !== null)
     await adjustChildCommentCount(trx, comment.parentCommentID, -1);
-  if (comment.moderationStatus !== 'accepted') return;
-  const discussion = await findDiscussionContext(trx, target.discussionID);
-  if (!discussion) return;
-  const latest = await findLatestComment(trx, target.discussionID);
-  const isLatest = latest?.commentID === comment.commentID;
-  await updateDiscussionCommentCounters(trx, target.discussionID, {
-    countCommentsDelta: 1,
-    ...(isLatest
-      ? {
-          last: {
-            lastCommentID: comment.commentID,
-            lastCommentUserID: comment.insertUserID,
-            dateLastComment: comment.dateInserted,
-            hot: computeHot(discussion.score, comment.dateInserted),
-          },
-        }
-      : {}),
+  // Its author's count stays: the comment still counts, in another discussion.
+  if (countedComments([comment]).length === 0) return;
+  const discussions = await findDiscussionContexts(trx, [
+    comment.discussionID,
+    target.discussionID,
+  ]);
+  const source = discussions.get(comment.discussionID);
+  const destination = discussions.get(target.discussionID);
+  if (!source || !destination) return;
+  const countInDestination = async () => {
+    const latest = await findLatestComment(trx, destination.discussionID);
+    const isLatest = latest?.commentID === comment.commentID;
+    await updateDiscussionCommentCounters(trx, destination.discussionID, {
+      countCommentsDelta: 1,
+      ...(isLatest
+        ? {
+            last: {
+              lastCommentID: comment.commentID,
+              lastCommentUserID: comment.insertUserID,
+              dateLastComment: comment.dateInserted,
+              hot: computeHot(destination.score, comment.dateInserted),
+            },
+          }
+        : {}),
+    });
+  };
+  // Both discussions in ascending ID, then both subtrees' categories together in ascending ID.
+  const discussionChanges = [
+    {
+      discussionID: source.discussionID,
+      run: () => uncountDiscussionComments(trx, source, [comment]),
+    },
+    { discussionID: destination.discussionID, run: countInDestination },
+  ].sort((a, b) => a.discussionID - b.discussionID);
+  for (const change of discussionChanges) await change.run();
+  await lockCategoryRows(trx, [...categoryChainOf(source), ...categoryChainOf(destination)]);
+  await adjustCategoryCounters(trx, {
+    categoryID: source.categoryID,
+    chainIDs: categoryChainOf(source),
+    discussions: 0,
+    comments: -1,
   });
-  await adjustOwnCounts(trx, discussion.categoryID, 0, 1);
-  await adjustAllCounts(trx, categoryChainOf(discussion), 0, 1);
-  await refreshCategoryLastPost(trx, discussion.categoryID);
-  await adjustUserCommentCount(trx, comment.insertUserID, 1);
+  await adjustCategoryCounters(trx, {
+    categoryID: destination.categoryID,
+    chainIDs: categoryChainOf(destination),
+    discussions: 0,
+    comments: 1,
+  });
+  await refreshCategoryLastPost(trx, source.categoryID);
+  await refreshCategoryLastPost(trx, destination.categoryID);
 }
 
 /**
@@ -709,7 +783,6 @@ async function deleteOneComment(
   const descendantIDs = await findDescendantIDs(trx, [comment.commentID]);
   const descendants = [...(await findCommentsByIDs(trx, descendantIDs)).values()];
   await deleteCommentRows(trx, [comment.commentID, ...descendantIDs]);
-  await countCommentsGone(trx, comment.discussionID, [comment, ...descendants]);
   let parentID = comment.parentCommentID;
   while (parentID !== null) {
     await adjustChildCommentCount(trx, parentID, -1);
@@ -718,6 +791,8 @@ async function deleteOneComment(
     await deleteCommentRows(trx, [parent.commentID]);
     parentID = parent.parentCommentID;
   }
+  // Counters after every comment row changed (the lock order above countCommentAdded).
+  await countCommentsGone(trx, comment.discussionID, [comment, ...descendants]);
 }
 
 /**

@@ -45,8 +45,10 @@ import {
 import { loadUserFragments } from '../users/users.service.ts';
 import {
   adjustCategoryCounters,
+  categoryCountersUpdate,
   lockCategoryRows,
   refreshCategoryLastPost,
+  userCountersUpdate,
 } from './discussions.counters.ts';
 import { computeHot } from './discussions.hot.ts';
 import {
@@ -218,11 +220,7 @@ export async function deleteDiscussionWithCounters(
     if (countsForAuthor(row)) await adjustUserDiscussionCount(trx, row.insertUserID, -1);
     await adjustUserCommentCounts(
       trx,
-      new Map(
-        [...commenters]
-          .sort(([a], [b]) => a - b)
-          .map(([userID, count]) => [userID, -count]),
-      ),
+      new Map([...commenters].sort(([a], [b]) => a - b).map(([userID, count]) => [userID, -count])),
     );
     await adjustCategoryCounts(trx, category, -1, -row.countComments);
   }
@@ -241,10 +239,7 @@ export async function moveDiscussionWithCounters(
 ): Promise<void> {
   await updateDiscussion(trx, row.discussionID, { categoryID: to.categoryID });
   // Both subtrees' rows together, in ascending ID (discussions.counters.ts).
-  await lockCategoryRows(trx, [
-    ...pathCategoryIDs(from.treePath),
-    ...pathCategoryIDs(to.treePath),
-  ]);
+  await lockCategoryRows(trx, [...pathCategoryIDs(from.treePath), ...pathCategoryIDs(to.treePath)]);
   if (isCounted(row)) {
     await adjustCategoryCounts(trx, from, -1, -row.countComments);
     await adjustCategoryCounts(trx, to, 1, row.countComments);
@@ -742,7 +737,7 @@ export async function createDiscussion(
   const settings = await getSettings(ctx.db);
   const pending = settings['premoderation.discussions'] && !moderator;
 
-  const discussionID = await runTransaction(ctx.db, async (trx) => {
+  const discussionID = await runTransaction(ctx.db, async (trx, control) => {
     const id = await insertDiscussion(trx, {
       type,
       categoryID: category.categoryID,
@@ -771,16 +766,17 @@ export async function createDiscussion(
     }
     await upsertUserDiscussion(trx, actor.userID, id, { participated: true });
     if (!pending) {
-      // Users, then categories last (the lock order of comments.service.ts); the new discussion
-      // is its category's newest post.
-      await adjustUserDiscussionCount(trx, actor.userID, 1);
-      await adjustCategoryCounters(trx, {
+      // Users, then categories, with the commit (the lock order of comments.service.ts); the new
+      // discussion is its category's newest post.
+      const author = userCountersUpdate(trx, actor.userID, { discussions: 1 });
+      const categories = categoryCountersUpdate(trx, {
         categoryID: category.categoryID,
         chainIDs: pathCategoryIDs(category.treePath),
         discussions: 1,
         comments: 0,
         newPost: { discussionID: id, commentID: null, date: now },
       });
+      for (const query of [author, categories]) if (query) control.atCommit(query);
     }
     return id;
   });
