@@ -1,19 +1,13 @@
 import { hydrateRoot, createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App, AppProviders } from './app/App.tsx';
-import { resolveTheme } from '../../common/src/theme/resolve-theme.ts';
-import { apiRequest, setTransientKey } from './lib/api.ts';
-import {
-  bootstrapElementID,
-  guestBootstrap,
-  type Bootstrap,
-  type CurrentUser,
-} from './lib/bootstrap.ts';
+import { pageModulesFor } from './app/page-modules.ts';
+import { setTransientKey } from './lib/api.ts';
+import { bootstrapElementID, type Bootstrap } from './lib/bootstrap.ts';
 import { setLocale } from './lib/i18n.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { seedLayout } from './features/layouts/api/layouts.queries.ts';
-import { fetchCurrentUser, fetchPermissions, seedQueryClient } from './lib/session.ts';
-import { applyTheme } from './theme/apply-theme.ts';
+import { seedQueryClient } from './lib/session.ts';
 import './theme/reset.css';
 
 function readBootstrap(): Bootstrap | null {
@@ -28,27 +22,15 @@ function readBootstrap(): Bootstrap | null {
   return JSON.parse(element.textContent) as Bootstrap;
 }
 
-/** Without a server render (the Vite dev server), the bootstrap is fetched instead. */
-async function fetchBootstrap(): Promise<Bootstrap> {
-  const [me, permissions, config] = await Promise.all([
-    fetchCurrentUser().catch((): CurrentUser => guestBootstrap().me),
-    fetchPermissions().catch(() => guestBootstrap().permissions),
-    apiRequest<Record<string, unknown>>('/config', {
-      query: { select: 'garden.*,registration.*,password.*,navigation.*' },
-    })
-      .then((response) => response.data)
-      .catch(() => ({})),
-  ]);
-  return guestBootstrap({ me, permissions, config, theme: resolveTheme(undefined) });
-}
-
 async function start(): Promise<void> {
   const root = document.getElementById('root');
   if (root === null) {
     return;
   }
   const serverBootstrap = readBootstrap();
-  const bootstrap = serverBootstrap ?? (await fetchBootstrap());
+  // Without a server render (the Vite dev server), the bootstrap is fetched instead.
+  const bootstrap =
+    serverBootstrap ?? (await (await import('./lib/fetch-bootstrap.ts')).fetchBootstrap());
   setLocale(bootstrap.locale);
   setTransientKey(bootstrap.transientKey);
   const queryClient = createQueryClient();
@@ -62,8 +44,15 @@ async function start(): Promise<void> {
     </AppProviders>
   );
   if (serverBootstrap !== null && root.hasChildNodes()) {
+    // The page's lazy parts start loading before hydration reaches them (the server announced
+    // their chunks with modulepreload, so they are usually there already): those that have
+    // arrived hydrate with the rest of the page, the others as soon as they arrive.
+    for (const module of pageModulesFor(window.location.pathname, bootstrap)) {
+      module.preload().catch(() => undefined);
+    }
     hydrateRoot(root, app);
   } else {
+    const { applyTheme } = await import('./theme/apply-theme.ts');
     applyTheme(bootstrap.theme);
     createRoot(root).render(app);
   }

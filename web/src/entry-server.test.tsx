@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { render } from './entry-server.tsx';
 import { guestBootstrap } from './lib/bootstrap.ts';
-import { layoutLookupForPath, type HydratedLayout, type LayoutLookup } from '../../common/src/api/layouts.ts';
+import { layoutLookupForPath, type LayoutLookup } from '../../common/src/api/layouts.lookup.ts';
+import type { HydratedLayout } from '../../common/src/api/layouts.ts';
 import { discussionFixture } from './layout/test-fixtures.ts';
 
 function listLayout(): HydratedLayout {

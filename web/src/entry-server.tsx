@@ -1,8 +1,12 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
-import { Writable } from 'node:stream';
 import { App, AppProviders } from './app/App.tsx';
+import { pageModulesFor } from './app/page-modules.ts';
 import { createPageMetaRecorder, PageMetaContext, type PageMeta } from './app/page-meta.tsx';
 import { serializeBootstrap, bootstrapElementID, type Bootstrap } from './lib/bootstrap.ts';
 import { setTransientKey } from './lib/api.ts';
@@ -16,7 +20,7 @@ import { themeStyleTag } from './theme/apply-theme.ts';
 export interface RenderResult {
   /** The app's markup for `<div id="root">`. */
   html: string;
-  /** Title, theme style and bootstrap script for `<head>`. */
+  /** Title, theme style, bootstrap script and the page's chunks (modulepreload) for `<head>`. */
   head: string;
   /** 200, or what the page asked for (404 for unknown pages, 403...). */
   status: number;
@@ -58,6 +62,42 @@ function renderToString(element: ReactNode): Promise<string> {
   });
 }
 
+/** Module path from the web root → the chunks it needs beyond the entry's (vite.config.ts). */
+type LazyChunks = Readonly<Record<string, readonly string[]>>;
+
+let lazyChunks: LazyChunks | null | undefined;
+
+/**
+ * The client build's `.vite/lazy-chunks.json`, read once from beside this bundle
+ * (`dist/server-entry` → `dist/web`); null without a client build (tests): nothing is announced.
+ */
+function readLazyChunks(): LazyChunks | null {
+  if (lazyChunks === undefined) {
+    const here = path.dirname(fileURLToPath(import.meta.url));
+    try {
+      lazyChunks = JSON.parse(
+        readFileSync(path.join(here, '..', 'web', '.vite', 'lazy-chunks.json'), 'utf8'),
+      ) as LazyChunks;
+    } catch {
+      lazyChunks = null;
+    }
+  }
+  return lazyChunks;
+}
+
+/**
+ * `<link rel="modulepreload">` for the chunks of the page's lazily loaded modules: they download
+ * beside the entry instead of after it, and are there when the browser hydrates (entry-client).
+ */
+function modulePreloadLinks(sources: readonly string[]): string {
+  const chunks = readLazyChunks();
+  if (chunks === null) return '';
+  const files = new Set(sources.flatMap((source) => chunks[source] ?? []));
+  return [...files]
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`)
+    .join('\n');
+}
+
 /** Renders a page on the server with the same bootstrap the browser hydrates with. */
 export async function render(url: string, bootstrap: Bootstrap): Promise<RenderResult> {
   setLocale(bootstrap.locale);
@@ -76,10 +116,14 @@ export async function render(url: string, bootstrap: Bootstrap): Promise<RenderR
     </PageMetaContext.Provider>,
   );
   queryClient.clear();
+  const pathname = new URL(url, 'http://localhost').pathname;
   const head = [
     `<title>${escapeHtml(meta.title ?? 'Hearth')}</title>`,
     themeStyleTag(bootstrap.theme),
     `<script type="application/json" id="${bootstrapElementID}">${serializeBootstrap(bootstrap)}</script>`,
-  ].join('\n');
+    modulePreloadLinks(pageModulesFor(pathname, bootstrap).map((module) => module.source)),
+  ]
+    .filter((tag) => tag !== '')
+    .join('\n');
   return { html, head, status: meta.status };
 }

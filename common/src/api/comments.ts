@@ -4,6 +4,17 @@ import { dateTime, expandParam, idSchema, queryArray, queryBoolean } from './com
 import { contentFormatSchema } from './content.ts';
 import { reactionSummarySchema } from './reactions.ts';
 import { dateFilterParam, userFragmentSchema } from './users.ts';
+import {
+  DEFAULT_COLLAPSE_CHILD_DEPTH,
+  DEFAULT_COLLAPSE_CHILD_LIMIT,
+  DEFAULT_COMMENTS_LIMIT,
+  DEFAULT_THREAD_LIMIT,
+  MAX_BULK_COMMENT_IDS,
+  MAX_COMMENT_DEPTH,
+  MAX_COMMENTS_LIMIT,
+  MAX_THREAD_LIMIT,
+} from './comments.constants.ts';
+export * from './comments.constants.ts';
 
 /** Records a comment can belong to (api-contract §9); Hearth has discussions only. */
 export const commentParentRecordTypes = ['discussion'] as const;
@@ -24,25 +35,6 @@ export type CommentDisplayType = (typeof commentDisplayTypes)[number];
 export const commentDeleteMethods = ['tombstone', 'full'] as const;
 
 export type CommentDeleteMethod = (typeof commentDeleteMethods)[number];
-
-/** `GET /comments` page size (`Vanilla.Comments.PerPage`) and its ceiling. */
-export const DEFAULT_COMMENTS_LIMIT = 30;
-export const MAX_COMMENTS_LIMIT = 100;
-
-/** `GET /comments/thread` defaults (api-contract §9). */
-export const DEFAULT_THREAD_LIMIT = 50;
-export const MAX_THREAD_LIMIT = 100;
-export const DEFAULT_COLLAPSE_CHILD_DEPTH = 3;
-export const DEFAULT_COLLAPSE_CHILD_LIMIT = 3;
-
-/** A threaded reply may be at most this deep (the layout's `maxDepth`, api-contract §9). */
-export const MAX_COMMENT_DEPTH = 5;
-
-/** `DELETE /comments/list` takes at most this many IDs (api-contract §1.11). */
-export const MAX_BULK_COMMENT_IDS = 50;
-
-/** How many users a thread hole names (Vanilla: "the first 5 users"). */
-export const HOLE_INSERT_USERS_LIMIT = 5;
 
 /** `category` expansion of a comment (api-contract §1.14 CategoryFragment). */
 export const commentCategoryFragmentSchema = z.object({

@@ -6,9 +6,13 @@ import { longRunnerResultSchema } from './long-runner.ts';
 import { reactionSummarySchema } from './reactions.ts';
 import { tagFragmentSchema } from './tags.ts';
 import { dateFilterParam, userFragmentSchema } from './users.ts';
-
-/** `Vanilla.Discussion.Title.MaxLength`: the longest discussion title (api-contract §8). */
-export const DISCUSSION_NAME_MAX_LENGTH = 250;
+import { DISCUSSION_NAME_MAX_LENGTH, postableDiscussionTypes } from './discussions.constants.ts';
+export {
+  bulkMessages,
+  DISCUSSION_NAME_MAX_LENGTH,
+  postableDiscussionTypes,
+  type PostableDiscussionType,
+} from './discussions.constants.ts';
 
 /** `GET /discussions` page size (`Vanilla.Discussions.PerPage`) and its ceiling. */
 export const DEFAULT_DISCUSSIONS_LIMIT = 30;
@@ -25,11 +29,6 @@ export const SNIPPET_LENGTH = 180;
 
 /** Default `excerptLength` (Vanilla's excerpt: 325 characters). */
 export const DEFAULT_EXCERPT_LENGTH = 325;
-
-/** Types a discussion may be created or changed to (the redirect type is made by moves and merges). */
-export const postableDiscussionTypes = ['discussion', 'question', 'idea', 'poll'] as const;
-
-export type PostableDiscussionType = (typeof postableDiscussionTypes)[number];
 
 /** Every stored discussion type (api-contract §8): the postable ones and `redirect`. */
 export const discussionRecordTypes = [...postableDiscussionTypes, 'redirect'] as const;
@@ -435,11 +434,3 @@ export const moveSuccessSchema = z.object({ status: z.literal('success') });
 /** `POST /discussions/split` answer: the long runner's body plus the new discussion's URL. */
 export const splitResultSchema = longRunnerResultSchema.extend({ newPostUrl: z.string() });
 
-/** The spec's bulk refusal texts (spec 000 §5, spec 001 §8.2), verbatim. */
-export const bulkMessages = {
-  edit: 'You don’t have the edit permission on the following discussions:',
-  close: "You don't have the close permission on the following discussions:",
-  delete: 'You don’t have the delete permission on the following discussions:',
-  mergeTooFew: 'You must select at least 2 discussions to merge.',
-  alreadyClosed: 'Selected discussions are already closed.',
-} as const;

@@ -1,37 +1,20 @@
 import { z } from 'zod';
 import { queryBoolean } from './common.ts';
+import {
+  layoutRecordTypes,
+  layoutViewTypes,
+  widgetDevices,
+  type LayoutRedirect,
+  type WidgetNode,
+} from './layouts.lookup.ts';
 
 /**
  * Layouts (api-contract §22): a page is a layout spec (sections holding widgets), hydrated with
- * data by `GET /layouts/lookup-hydrate` and drawn by the web's widget registry.
+ * data by `GET /layouts/lookup-hydrate` and drawn by the web's widget registry. The schemas live
+ * here; everything else is in `layouts.lookup.ts` (zod-free, for the web app) and re-exported.
  */
 
-/** View types Hearth ships default layouts for (`discussion` is an alias of `post`). */
-export const layoutViewTypes = [
-  'home',
-  'discussionList',
-  'categoryList',
-  'post',
-  'discussion',
-] as const;
-
-export type LayoutViewType = (typeof layoutViewTypes)[number];
-
-/** Records a layout is looked up for. */
-export const layoutRecordTypes = ['siteSection', 'category', 'discussion', 'comment'] as const;
-
-export type LayoutRecordType = (typeof layoutRecordTypes)[number];
-
-/** Discussion list sorts with their front-end labels (api-contract §8 GET /discussions). */
-export const discussionListSorts = [
-  '-dateLastComment',
-  '-dateInserted',
-  '-score',
-  '-hot',
-  'dateInserted',
-] as const;
-
-export type DiscussionListSort = (typeof discussionListSorts)[number];
+export * from './layouts.lookup.ts';
 
 const paramValue = z.union([z.string(), z.number(), z.boolean()]).transform(String);
 
@@ -47,16 +30,6 @@ export const lookupHydrateQuerySchema = z.object({
 });
 
 export type LookupHydrateQuery = z.infer<typeof lookupHydrateQuerySchema>;
-
-/** Where a widget shows (`$middleware.visibility.device`). */
-export const widgetDevices = ['mobile', 'desktop', 'all'] as const;
-
-/** A widget or section node: its registry name and hydrated props (which may hold nested nodes). */
-export interface WidgetNode {
-  $reactComponent: string;
-  $reactProps: Record<string, unknown>;
-  $middleware?: { visibility?: { device: (typeof widgetDevices)[number] } } | undefined;
-}
 
 export const widgetNodeSchema = z.object({
   $reactComponent: z.string(),
@@ -101,178 +74,9 @@ export type HydratedLayout = Omit<z.infer<typeof hydratedLayoutSchema>, 'titleBa
 export const layoutRedirectSchema = z.object({
   redirectTo: z.string(),
   status: z.union([z.literal(301), z.literal(302)]),
-});
-
-export type LayoutRedirect = z.infer<typeof layoutRedirectSchema>;
+}) satisfies z.ZodType<LayoutRedirect>;
 
 export const lookupHydrateResponseSchema = z.union([hydratedLayoutSchema, layoutRedirectSchema]);
 
 export type LookupHydrateResult = HydratedLayout | LayoutRedirect;
 
-export function isLayoutRedirect(result: LookupHydrateResult): result is LayoutRedirect {
-  return 'redirectTo' in result;
-}
-
-/** What to look up for a page: the lookup-hydrate query, `params` as flat strings. */
-export interface LayoutLookup {
-  layoutViewType: LayoutViewType;
-  recordType: LayoutRecordType;
-  recordID: string;
-  params: Record<string, string>;
-}
-
-/** `p{page}` path segments of the pager (spec 000 §2). */
-const PAGE_SEGMENT = /^p(\d{1,9})$/;
-
-function queryParams(search: string): Record<string, string> {
-  const params: Record<string, string> = {};
-  for (const [key, value] of new URLSearchParams(search)) {
-    if (key === '' || value === '') continue;
-    params[key] = params[key] === undefined ? value : `${params[key]},${value}`;
-  }
-  return params;
-}
-
-function pick(params: Record<string, string>, keys: readonly string[]): Record<string, string> {
-  return Object.fromEntries(keys.filter((key) => params[key] !== undefined).map((key) => [key, params[key] as string]));
-}
-
-function decodeSegment(segment: string): string | null {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return null;
-  }
-}
-
-/**
- * The layout of a page path (spec 000 §2 "Discussion lists and layout routes"), or null when the
- * path is not a layout page. Server (SSR) and browser use this one mapping, so the layout the
- * server hydrated is found again by the browser without a second request.
- */
-export function layoutLookupForPath(pathname: string, search = ''): LayoutLookup | null {
-  const segments = pathname.split('/').filter((segment) => segment !== '');
-  const query = queryParams(search);
-  const [first, second, third, fourth, ...rest] = segments;
-  if (segments.length === 0) {
-    return { layoutViewType: 'home', recordType: 'siteSection', recordID: '0', params: {} };
-  }
-  if (first === 'discussions' && segments.length === 1) {
-    // The query string is passed as params (spec 000 §2).
-    return { layoutViewType: 'discussionList', recordType: 'siteSection', recordID: '0', params: query };
-  }
-  if (first === 'categories') {
-    if (segments.length === 1) {
-      return { layoutViewType: 'categoryList', recordType: 'siteSection', recordID: '0', params: pick(query, ['page']) };
-    }
-    const id = second === undefined ? null : decodeSegment(second);
-    if (id === null || id === '' || segments.length > 3) return null;
-    // page from the path, else the query, else 1.
-    const pathPage = third === undefined ? undefined : PAGE_SEGMENT.exec(third)?.[1];
-    if (third !== undefined && pathPage === undefined) return null;
-    const page = pathPage ?? query.page;
-    const params: Record<string, string> = { ...pick(query, ['sort', 'tagID']), categoryID: id };
-    if (page !== undefined) params.page = page;
-    return { layoutViewType: 'categoryList', recordType: 'category', recordID: id, params };
-  }
-  if (first === 'discussion') {
-    if (second === 'comment') {
-      if (third === undefined || fourth !== undefined || !/^\d+$/.test(third)) return null;
-      return {
-        layoutViewType: 'post',
-        recordType: 'comment',
-        recordID: third,
-        params: { commentID: third, ...pick(query, ['sort']) },
-      };
-    }
-    if (second === undefined || !/^\d+$/.test(second) || rest.length > 0) return null;
-    // /discussion/{id}[/{slug}][/p{page}]: a `p{n}` segment is the page.
-    let page: string | undefined;
-    if (fourth !== undefined) {
-      page = PAGE_SEGMENT.exec(fourth)?.[1];
-      if (page === undefined) return null;
-    } else if (third !== undefined) {
-      page = PAGE_SEGMENT.exec(third)?.[1];
-    }
-    const params: Record<string, string> = { discussionID: second, ...pick(query, ['sort']) };
-    if (page !== undefined && Number(page) > 1) params.page = String(Number(page));
-    return { layoutViewType: 'post', recordType: 'discussion', recordID: second, params };
-  }
-  return null;
-}
-
-/** The flat query of a lookup (`params[key]=value`), as the web client sends it. */
-export function lookupHydrateSearch(lookup: LayoutLookup): Record<string, string> {
-  const query: Record<string, string> = {
-    layoutViewType: lookup.layoutViewType,
-    recordType: lookup.recordType,
-    recordID: lookup.recordID,
-  };
-  for (const [key, value] of Object.entries(lookup.params)) query[`params[${key}]`] = value;
-  return query;
-}
-
-/** Whether two lookups ask for the same layout (params compared as sets of pairs). */
-export function sameLayoutLookup(a: LayoutLookup, b: LayoutLookup): boolean {
-  if (a.layoutViewType !== b.layoutViewType || a.recordType !== b.recordType || a.recordID !== b.recordID) {
-    return false;
-  }
-  const aKeys = Object.keys(a.params);
-  return aKeys.length === Object.keys(b.params).length && aKeys.every((key) => a.params[key] === b.params[key]);
-}
-
-/** metas.display flags of the category list (spec 000 §3 "Category display options"). */
-export const categoryMetaFlags = [
-  'discussionCount',
-  'commentCount',
-  'postCount',
-  'followerCount',
-  'lastPostName',
-  'lastPostAuthor',
-  'lastPostDate',
-  'subcategories',
-] as const;
-
-export type CategoryMetaFlag = (typeof categoryMetaFlags)[number];
-
-/** How the category list shows each item's meta (spec 000 §3). */
-export interface CategoryItemOptions {
-  metas: {
-    display: Record<CategoryMetaFlag, boolean>;
-    /** Counts as icons with the number (true) or as labelled text (false). */
-    asIcons: boolean;
-    /** Counts include the subcategories' (`countAll…`). */
-    includeSubcategoriesCount: boolean;
-  };
-}
-
-/** The default category item options of Hearth's layouts. */
-export const defaultCategoryItemOptions: CategoryItemOptions = {
-  metas: {
-    display: {
-      discussionCount: true,
-      commentCount: true,
-      postCount: false,
-      followerCount: false,
-      lastPostName: true,
-      lastPostAuthor: true,
-      lastPostDate: true,
-      subcategories: true,
-    },
-    asIcons: false,
-    includeSubcategoriesCount: true,
-  },
-};
-
-/** A post type the new post menu offers. */
-export interface NewPostMenuItem {
-  type: 'discussion' | 'question';
-  url: string;
-}
-
-/** Paging of a hydrated list: `total` records, `limit` a page. */
-export interface LayoutPaging {
-  page: number;
-  limit: number;
-  total: number;
-}

@@ -1,13 +1,6 @@
 import { z } from 'zod';
-
-/** Seconds a synchronous long-running call may work before answering 408 (api-contract §1.11). */
-export const MAX_LONG_RUNNER_TIMEOUT = 20;
-
-/** Default working time of a synchronous call when `longRunnerTimeout` is not given. */
-export const DEFAULT_LONG_RUNNER_TIMEOUT = 20;
-
-/** The content type of `POST /calls/run` (api-contract §20). */
-export const CALLBACK_CONTENT_TYPE = 'application/system+jwt';
+import { MAX_LONG_RUNNER_TIMEOUT } from './long-runner.constants.ts';
+export * from './long-runner.constants.ts';
 
 /**
  * Query of every long-running endpoint: `longRunnerMode` (only `sync`: Hearth has no job queue

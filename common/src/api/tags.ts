@@ -1,20 +1,7 @@
 import { z } from 'zod';
 import { idSchema, pageParam, queryArray, queryBoolean } from './common.ts';
-
-/** The type of ordinary tags that members put on discussions (api-contract §1.14). */
-export const USER_TAG_TYPE = 'User';
-
-/** The type of the tags that anchor reaction types; never listed by default, never deleted. */
-export const REACTION_TAG_TYPE = 'Reaction';
-
-/** `Vanilla.Tagging.Max`: tags one discussion may carry (api-contract §8 POST /discussions). */
-export const MAX_TAGS_PER_DISCUSSION = 5;
-
-/** Longest tag name (api-contract §11 POST /tags). */
-export const MAX_TAG_NAME_LENGTH = 100;
-
-/** `GET /tags` default page size (api-contract §11). */
-export const DEFAULT_TAG_LIMIT = 20;
+import { DEFAULT_TAG_LIMIT, MAX_TAG_NAME_LENGTH } from './tags.constants.ts';
+export * from './tags.constants.ts';
 
 /** A tag on a discussion (api-contract §1.14 TagFragment); `type` "User" marks an ordinary tag. */
 export const tagFragmentSchema = z.object({

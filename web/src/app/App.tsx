@@ -1,69 +1,165 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { Route, Routes } from 'react-router';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
+import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { FlyoutProvider } from '../components/flyout-context.tsx';
+import { Loader } from '../components/Loader.tsx';
 import { ToastProvider } from '../components/toast-context.tsx';
-import { ConfirmEmailPage } from '../features/auth/components/ConfirmEmailPage.tsx';
-import { EmailConfirmRequestPage } from '../features/auth/components/EmailConfirmRequestPage.tsx';
-import { RegisterPage } from '../features/auth/components/RegisterPage.tsx';
-import { RequestPasswordPage } from '../features/auth/components/RequestPasswordPage.tsx';
-import { ResetPasswordPage } from '../features/auth/components/ResetPasswordPage.tsx';
-import { SignInPage } from '../features/auth/components/SignInPage.tsx';
-import { SignOutPage } from '../features/auth/components/SignOutPage.tsx';
-import { EditProfilePage } from '../features/users/components/EditProfilePage.tsx';
-import {
-  DashboardCategoriesRoute,
-  DashboardCategoryFormRoute,
-  DashboardSettingsRoute,
-} from '../features/admin/routes.tsx';
-import { LeavingPage } from '../features/layouts/components/LeavingPage.tsx';
-import { EditDiscussionPage } from '../features/discussions/components/post/EditDiscussionPage.tsx';
-import { PostDiscussionPage } from '../features/discussions/components/post/PostDiscussionPage.tsx';
 import { LayoutPage } from '../layout/LayoutPage.tsx';
 import { BootstrapContext, type Bootstrap } from '../lib/bootstrap.ts';
+import { lazyWithPreload, type Preloadable } from '../lib/lazy-preload.ts';
 import { AppLayout } from './AppLayout.tsx';
 import { NotFoundPage } from './errors/ErrorPage.tsx';
 import { HomePage } from './HomePage.tsx';
 import { routePatterns } from './paths.ts';
 
+/**
+ * A page that loads on demand: its code is not part of the first load of the layout pages that
+ * most visits open with. The server render waits for it and announces its chunks, the browser
+ * starts loading them before it hydrates (`page-modules.ts`), and shows a loader while a page it
+ * navigates to loads.
+ */
+function lazyPage(source: string, load: () => Promise<ComponentType>): PreloadablePage {
+  const Page = lazyWithPreload(source, load);
+  function LazyPage() {
+    return (
+      <Suspense fallback={<Loader />}>
+        <Page />
+      </Suspense>
+    );
+  }
+  return Object.assign(LazyPage, { source: Page.source, preload: Page.preload });
+}
+
+type PreloadablePage = ComponentType & Preloadable;
+
+const SignInPage = lazyPage(
+  'src/features/auth/components/SignInPage.tsx',
+  async () => (await import('../features/auth/components/SignInPage.tsx')).SignInPage,
+);
+const RegisterPage = lazyPage(
+  'src/features/auth/components/RegisterPage.tsx',
+  async () => (await import('../features/auth/components/RegisterPage.tsx')).RegisterPage,
+);
+const SignOutPage = lazyPage(
+  'src/features/auth/components/SignOutPage.tsx',
+  async () => (await import('../features/auth/components/SignOutPage.tsx')).SignOutPage,
+);
+const EmailConfirmRequestPage = lazyPage(
+  'src/features/auth/components/EmailConfirmRequestPage.tsx',
+  async () =>
+    (await import('../features/auth/components/EmailConfirmRequestPage.tsx'))
+      .EmailConfirmRequestPage,
+);
+const ConfirmEmailPage = lazyPage(
+  'src/features/auth/components/ConfirmEmailPage.tsx',
+  async () => (await import('../features/auth/components/ConfirmEmailPage.tsx')).ConfirmEmailPage,
+);
+const RequestPasswordPage = lazyPage(
+  'src/features/auth/components/RequestPasswordPage.tsx',
+  async () =>
+    (await import('../features/auth/components/RequestPasswordPage.tsx')).RequestPasswordPage,
+);
+const ResetPasswordPage = lazyPage(
+  'src/features/auth/components/ResetPasswordPage.tsx',
+  async () =>
+    (await import('../features/auth/components/ResetPasswordPage.tsx')).ResetPasswordPage,
+);
+const EditProfilePage = lazyPage(
+  'src/features/users/components/EditProfilePage.tsx',
+  async () => (await import('../features/users/components/EditProfilePage.tsx')).EditProfilePage,
+);
+// The admin screens: members never download them (nor the settings registry and its schemas).
+const DashboardSettingsPage = lazyPage(
+  'src/features/admin/components/SettingsPage.tsx',
+  async () => (await import('../features/admin/components/SettingsPage.tsx')).SettingsPage,
+);
+const DashboardCategoriesPage = lazyPage(
+  'src/features/admin/components/CategoriesPage.tsx',
+  async () => (await import('../features/admin/components/CategoriesPage.tsx')).CategoriesPage,
+);
+const DashboardCategoryFormPage = lazyPage(
+  'src/features/admin/components/CategoryFormPage.tsx',
+  async () => (await import('../features/admin/components/CategoryFormPage.tsx')).CategoryFormPage,
+);
+const LeavingPage = lazyPage(
+  'src/features/layouts/components/LeavingPage.tsx',
+  async () => (await import('../features/layouts/components/LeavingPage.tsx')).LeavingPage,
+);
+const PostDiscussionPage = lazyPage(
+  'src/features/discussions/components/post/PostDiscussionPage.tsx',
+  async () =>
+    (await import('../features/discussions/components/post/PostDiscussionPage.tsx'))
+      .PostDiscussionPage,
+);
+const EditDiscussionPage = lazyPage(
+  'src/features/discussions/components/post/EditDiscussionPage.tsx',
+  async () =>
+    (await import('../features/discussions/components/post/EditDiscussionPage.tsx'))
+      .EditDiscussionPage,
+);
+
+/** A route of the app: its pattern and the page it shows (`null` for layout pages). */
+interface PageRoute {
+  path: string;
+  page: PreloadablePage | null;
+}
+
+/** Pages by path; the layout pages (spec 000 §2) draw the layout of the path. */
+const pageRoutes: readonly PageRoute[] = [
+  { path: routePatterns.signIn, page: SignInPage },
+  { path: routePatterns.register, page: RegisterPage },
+  { path: routePatterns.signOut, page: SignOutPage },
+  { path: routePatterns.emailConfirmRequest, page: EmailConfirmRequestPage },
+  { path: routePatterns.confirmEmail, page: ConfirmEmailPage },
+  { path: routePatterns.requestPassword, page: RequestPasswordPage },
+  { path: routePatterns.resetPassword, page: ResetPasswordPage },
+  { path: routePatterns.editProfile, page: EditProfilePage },
+  { path: routePatterns.dashboardSettings, page: DashboardSettingsPage },
+  { path: routePatterns.dashboardCategories, page: DashboardCategoriesPage },
+  { path: routePatterns.dashboardCategoryAdd, page: DashboardCategoryFormPage },
+  { path: routePatterns.dashboardCategoryEdit, page: DashboardCategoryFormPage },
+  { path: routePatterns.discussions, page: null },
+  { path: routePatterns.categories, page: null },
+  { path: routePatterns.category, page: null },
+  { path: routePatterns.categoryPage, page: null },
+  { path: routePatterns.discussion, page: null },
+  { path: routePatterns.discussionSlug, page: null },
+  { path: routePatterns.discussionSlugPage, page: null },
+  { path: routePatterns.comment, page: null },
+  { path: routePatterns.leaving, page: LeavingPage },
+  { path: routePatterns.postDiscussion, page: PostDiscussionPage },
+  { path: routePatterns.postDiscussionInCategory, page: PostDiscussionPage },
+  { path: routePatterns.editDiscussion, page: EditDiscussionPage },
+];
+
+function routeElement(page: PreloadablePage | null): ReactNode {
+  if (page === null) return <LayoutPage />;
+  const Page = page;
+  return <Page />;
+}
+
+/** The route tree; `matchRoutes` over it picks the same route as the rendered `Routes`. */
+const appRoutes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    children: [
+      { index: true, element: <HomePage /> },
+      ...pageRoutes.map(({ path, page }) => ({ path, element: routeElement(page) })),
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+/** The lazily loaded page a path shows, if any (the browser preloads it before hydrating). */
+export function lazyPageFor(pathname: string): Preloadable | null {
+  const matches = matchRoutes(appRoutes, pathname) ?? [];
+  const leaf = matches[matches.length - 1]?.route.path;
+  return pageRoutes.find((route) => route.path === leaf)?.page ?? null;
+}
+
 /** The app's routes; unknown paths render the 404 page (status 404 on the server). */
 export function AppRoutes() {
-  return (
-    <Routes>
-      <Route element={<AppLayout />}>
-        <Route index element={<HomePage />} />
-        <Route path={routePatterns.signIn} element={<SignInPage />} />
-        <Route path={routePatterns.register} element={<RegisterPage />} />
-        <Route path={routePatterns.signOut} element={<SignOutPage />} />
-        <Route path={routePatterns.emailConfirmRequest} element={<EmailConfirmRequestPage />} />
-        <Route path={routePatterns.confirmEmail} element={<ConfirmEmailPage />} />
-        <Route path={routePatterns.requestPassword} element={<RequestPasswordPage />} />
-        <Route path={routePatterns.resetPassword} element={<ResetPasswordPage />} />
-        <Route path={routePatterns.editProfile} element={<EditProfilePage />} />
-        <Route path={routePatterns.dashboardSettings} element={<DashboardSettingsRoute />} />
-        <Route path={routePatterns.dashboardCategories} element={<DashboardCategoriesRoute />} />
-        <Route path={routePatterns.dashboardCategoryAdd} element={<DashboardCategoryFormRoute />} />
-        <Route
-          path={routePatterns.dashboardCategoryEdit}
-          element={<DashboardCategoryFormRoute />}
-        />
-        {/* Layout pages (spec 000 §2): the layout of the path, server-rendered and hydrated. */}
-        <Route path={routePatterns.discussions} element={<LayoutPage />} />
-        <Route path={routePatterns.categories} element={<LayoutPage />} />
-        <Route path={routePatterns.category} element={<LayoutPage />} />
-        <Route path={routePatterns.categoryPage} element={<LayoutPage />} />
-        <Route path={routePatterns.discussion} element={<LayoutPage />} />
-        <Route path={routePatterns.discussionSlug} element={<LayoutPage />} />
-        <Route path={routePatterns.discussionSlugPage} element={<LayoutPage />} />
-        <Route path={routePatterns.comment} element={<LayoutPage />} />
-        <Route path={routePatterns.leaving} element={<LeavingPage />} />
-        <Route path={routePatterns.postDiscussion} element={<PostDiscussionPage />} />
-        <Route path={routePatterns.postDiscussionInCategory} element={<PostDiscussionPage />} />
-        <Route path={routePatterns.editDiscussion} element={<EditDiscussionPage />} />
-        <Route path="*" element={<NotFoundPage />} />
-      </Route>
-    </Routes>
-  );
+  return useRoutes(appRoutes);
 }
 
 export interface AppProvidersProps {

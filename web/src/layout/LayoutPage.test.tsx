@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { HydratedLayout, LayoutLookup } from '../../../common/src/api/layouts.ts';
-import { layoutLookupForPath } from '../../../common/src/api/layouts.ts';
+import { layoutLookupForPath } from '../../../common/src/api/layouts.lookup.ts';
 import { jsonResponse, renderWithApp } from '../test/render.tsx';
 import { LayoutPage } from './LayoutPage.tsx';
 import { discussionFixture } from './test-fixtures.ts';

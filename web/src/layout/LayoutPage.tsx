@@ -1,12 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import {
-  isLayoutRedirect,
-  layoutLookupForPath,
-  sameLayoutLookup,
-  type HydratedLayout,
-  type LayoutLookup,
-} from '../../../common/src/api/layouts.ts';
+import { isLayoutRedirect, layoutLookupForPath, sameLayoutLookup, type LayoutLookup } from '../../../common/src/api/layouts.lookup.ts';
+import type { HydratedLayout } from '../../../common/src/api/layouts.ts';
 import { ErrorPageForError, NotFoundPage } from '../app/errors/ErrorPage.tsx';
 import { usePageMeta } from '../app/page-meta.tsx';
 import { Loader } from '../components/Loader.tsx';

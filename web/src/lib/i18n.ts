@@ -1,11 +1,14 @@
-import { en } from './locales/en.ts';
-
 /** A locale pack: English spec text → translation. */
 export type LocalePack = Readonly<Record<string, string>>;
 
-const packs = new Map<string, LocalePack>([['en', en]]);
+// English needs no pack at run time: keys are the English text (`locales/en.ts` lists them for
+// translators and for its test), so an untranslated key already reads as English. Keeping the
+// pack out of the bundle saves every page its download.
+const english: LocalePack = {};
+
+const packs = new Map<string, LocalePack>();
 let currentLocale = 'en';
-let currentPack: LocalePack = en;
+let currentPack: LocalePack = english;
 
 /** Adds or replaces the pack of a locale (e.g. fetched from `/locales/translations/{locale}`). */
 export function registerLocalePack(locale: string, pack: LocalePack): void {
@@ -18,7 +21,7 @@ export function registerLocalePack(locale: string, pack: LocalePack): void {
 /** Switches the locale `t()` uses; unknown locales fall back to the English text. */
 export function setLocale(locale: string): void {
   currentLocale = locale;
-  currentPack = packs.get(locale) ?? en;
+  currentPack = packs.get(locale) ?? english;
 }
 
 export function getLocale(): string {
@@ -30,7 +33,7 @@ export function getLocale(): string {
  * are filled from `values`; a missing translation shows the English text.
  */
 export function t(key: string, values?: Readonly<Record<string, string | number>>): string {
-  const text = currentPack[key] ?? en[key] ?? key;
+  const text = currentPack[key] ?? key;
   if (values === undefined) {
     return text;
   }

@@ -1,4 +1,5 @@
-import { CALLBACK_CONTENT_TYPE, type Progress } from '../../../common/src/api/long-runner.ts';
+import { CALLBACK_CONTENT_TYPE } from '../../../common/src/api/long-runner.constants.ts';
+import type { Progress } from '../../../common/src/api/long-runner.ts';
 import {
   ApiError,
   apiRequest,

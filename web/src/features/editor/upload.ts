@@ -1,4 +1,4 @@
-import { formatFileSize } from '../../../../common/src/api/media.ts';
+import { formatFileSize } from '../../../../common/src/api/media.files.ts';
 import { t } from '../../lib/i18n.ts';
 import type { UploadLimits } from '../media/api/media.api.ts';
 

@@ -9,7 +9,8 @@ import { adminEn } from './en/admin.ts';
 /**
  * The English pack: every UI string keyed by its English spec text (CONVENTIONS §7). English maps
  * each key to itself; other locales translate the values. `en.test.ts` checks that every literal
- * `t()` key of the web app is listed here.
+ * `t()` key of the web app is listed here. It is the translators' list, not shipped to browsers:
+ * `t()` shows the key itself when a locale has no translation, which for English is the text.
  */
 const coreEn: Readonly<Record<string, string>> = {
   'A confirmation email has been sent. Follow the link in it to confirm your address.':

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { defaultCategoryItemOptions, type CategoryItemOptions } from '../../../../../common/src/api/layouts.ts';
+import { defaultCategoryItemOptions, type CategoryItemOptions } from '../../../../../common/src/api/layouts.lookup.ts';
 import { categoryFixture } from '../../../layout/test-fixtures.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { CategoryListWidget } from './CategoryListWidget.tsx';

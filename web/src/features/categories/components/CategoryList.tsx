@@ -1,9 +1,6 @@
 import { Link } from 'react-router';
 import type { Category, CategoryTreeNode } from '../../../../../common/src/api/categories.ts';
-import {
-  defaultCategoryItemOptions,
-  type CategoryItemOptions,
-} from '../../../../../common/src/api/layouts.ts';
+import { defaultCategoryItemOptions, type CategoryItemOptions } from '../../../../../common/src/api/layouts.lookup.ts';
 import { profilePath } from '../../../app/paths.ts';
 import { DateTime } from '../../../components/DateTime.tsx';
 import { t } from '../../../lib/i18n.ts';

@@ -1,4 +1,8 @@
-import { LazyRichEditor } from '../../editor/LazyRichEditor.tsx';
+import { lazy, Suspense } from 'react';
+
+// The editor (even its plain-text stand-in) loads when a comment box is shown: guests, who get
+// no comment box, never download it (issue 4 first load).
+const LazyRichEditor = lazy(() => import('../../editor/LazyRichEditor.tsx'));
 
 export interface CommentEditorProps {
   value: string;
@@ -12,5 +16,9 @@ export interface CommentEditorProps {
 
 /** The rich editor of the comment boxes (the editor helper's, loaded on demand). */
 export function CommentEditor(props: CommentEditorProps) {
-  return <LazyRichEditor {...props} />;
+  return (
+    <Suspense fallback={null}>
+      <LazyRichEditor {...props} />
+    </Suspense>
+  );
 }

@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { MAX_COMMENT_DEPTH } from '../../../../../common/src/api/comments.ts';
+import { MAX_COMMENT_DEPTH } from '../../../../../common/src/api/comments.constants.ts';
 import { has } from '../../../../../common/src/permissions/has.ts';
 import { Avatar } from '../../../components/Avatar.tsx';
 import { Button } from '../../../components/Button.tsx';
 import { DateTime } from '../../../components/DateTime.tsx';
-import { ConfirmModal } from '../../../components/Modal.tsx';
+import { LazyConfirmModal } from '../../../components/LazyModal.tsx';
 import { useErrorToast } from '../../../components/toast-context.tsx';
 import { commentPath, profilePath } from '../../../app/paths.ts';
 import { ApiError } from '../../../lib/api.ts';
@@ -308,7 +308,7 @@ export function CommentItem({ comment, discussion, depth }: CommentItemProps) {
         />
       ) : null}
       {confirm === 'discardDraft' ? (
-        <ConfirmModal
+        <LazyConfirmModal
           title={t('Discard Draft')}
           message={t(
             'You have an unposted draft, replying to this comment will discard your draft. Are you sure you want to discard it?',
@@ -324,7 +324,7 @@ export function CommentItem({ comment, discussion, depth }: CommentItemProps) {
         />
       ) : null}
       {confirm === 'delete' ? (
-        <ConfirmModal
+        <LazyConfirmModal
           title={t('Delete Comment')}
           message={t('Are you sure you want to delete this comment?')}
           confirmLabel={t('Delete')}

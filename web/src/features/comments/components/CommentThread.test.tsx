@@ -152,7 +152,7 @@ describe('CommentThread', () => {
       name: 'Reply',
     });
     await user.click(reply);
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     expect(
       within(dialog).getByText(
         'You have an unposted draft, replying to this comment will discard your draft. Are you sure you want to discard it?',

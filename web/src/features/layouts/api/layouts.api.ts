@@ -1,8 +1,5 @@
-import {
-  lookupHydrateSearch,
-  type LayoutLookup,
-  type LookupHydrateResult,
-} from '../../../../../common/src/api/layouts.ts';
+import { lookupHydrateSearch, type LayoutLookup } from '../../../../../common/src/api/layouts.lookup.ts';
+import type { LookupHydrateResult } from '../../../../../common/src/api/layouts.ts';
 import { api } from '../../../lib/api.ts';
 
 /** `GET /layouts/lookup-hydrate` (api-contract §22) for a page's lookup. */

@@ -1,10 +1,5 @@
-import {
-  formatFileSize,
-  matchAllowedExtension,
-  UPLOAD_EXTENSION_MESSAGE,
-  UPLOAD_TOO_BIG_MESSAGE,
-  type Media,
-} from '../../../../../common/src/api/media.ts';
+import { formatFileSize, matchAllowedExtension, UPLOAD_EXTENSION_MESSAGE, UPLOAD_TOO_BIG_MESSAGE } from '../../../../../common/src/api/media.files.ts';
+import type { Media } from '../../../../../common/src/api/media.ts';
 import { api, ApiError } from '../../../lib/api.ts';
 import type { PublicConfig } from '../../../lib/bootstrap.ts';
 import { t } from '../../../lib/i18n.ts';

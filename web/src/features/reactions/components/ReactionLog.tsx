@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Avatar } from '../../../components/Avatar.tsx';
 import { DateTime } from '../../../components/DateTime.tsx';
 import { Loader } from '../../../components/Loader.tsx';
-import { Modal } from '../../../components/Modal.tsx';
+import { LazyModal } from '../../../components/LazyModal.tsx';
 import { profilePath } from '../../../app/paths.ts';
 import { t } from '../../../lib/i18n.ts';
 import type { ReactionRecordType } from '../api/reactions.api.ts';
@@ -25,9 +25,9 @@ export function ReactionLogButton({ recordType, recordID }: ReactionLogButtonPro
         {t('Log')}
       </button>
       {isOpen ? (
-        <Modal title={t('Reaction Log')} size="medium" onClose={() => setIsOpen(false)}>
+        <LazyModal title={t('Reaction Log')} size="medium" onClose={() => setIsOpen(false)}>
           <ReactionLogList recordType={recordType} recordID={recordID} />
-        </Modal>
+        </LazyModal>
       ) : null}
     </>
   );

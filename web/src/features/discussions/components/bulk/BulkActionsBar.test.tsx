@@ -69,7 +69,7 @@ describe('bulk selection in discussion lists (spec 000 §4)', () => {
     expect(screen.queryByRole('region', { name: 'Bulk actions' })).toBeNull();
     await user.click(screen.getByRole('checkbox', { name: 'Select Growing tomatoes indoors' }));
     await user.click(screen.getByRole('checkbox', { name: 'Select Pruning roses' }));
-    const bar = screen.getByRole('region', { name: 'Bulk actions' });
+    const bar = await screen.findByRole('region', { name: 'Bulk actions' });
     expect(within(bar).getByText('2 selected')).toBeTruthy();
     expect(storedSelection()).toEqual({ checkedIDs: [11, 12], pendingIDs: [] });
     await user.click(screen.getByRole('checkbox', { name: 'Select Pruning roses' }));
@@ -79,7 +79,7 @@ describe('bulk selection in discussion lists (spec 000 §4)', () => {
     expect(storedSelection()).toEqual({ checkedIDs: [], pendingIDs: [] });
   });
 
-  it('restores a persisted selection', () => {
+  it('restores a persisted selection', async () => {
     window.localStorage.setItem(
       bulkStorageKey('/discussions'),
       JSON.stringify({ checkedIDs: [12], pendingIDs: [11] }),
@@ -88,7 +88,7 @@ describe('bulk selection in discussion lists (spec 000 §4)', () => {
     expect(
       (screen.getByRole('checkbox', { name: 'Select Pruning roses' }) as HTMLInputElement).checked,
     ).toBe(true);
-    expect(screen.getByText('1 selected')).toBeTruthy();
+    expect(await screen.findByText('1 selected')).toBeTruthy();
     expect(screen.getByText('Pending')).toBeTruthy();
   });
 
@@ -96,7 +96,7 @@ describe('bulk selection in discussion lists (spec 000 §4)', () => {
     const user = userEvent.setup();
     renderList();
     await user.click(screen.getByRole('checkbox', { name: 'Select Pruning roses' }));
-    const bar = screen.getByRole('region', { name: 'Bulk actions' });
+    const bar = await screen.findByRole('region', { name: 'Bulk actions' });
     await user.click(within(bar).getByRole('button', { name: 'Merge' }));
     expect(within(bar).getByRole('alert').textContent).toBe(
       'You must select at least 2 discussions to merge.',
@@ -115,7 +115,7 @@ describe('bulk selection in discussion lists (spec 000 §4)', () => {
       permissions: permissionSet(['session.valid', 'discussions.view', 'discussions.edit']),
     });
     await user.click(screen.getByRole('checkbox', { name: 'Select Growing tomatoes indoors' }));
-    const bar = screen.getByRole('region', { name: 'Bulk actions' });
+    const bar = await screen.findByRole('region', { name: 'Bulk actions' });
     await user.click(within(bar).getByRole('button', { name: 'Delete' }));
     const alert = within(bar).getByRole('alert');
     expect(alert.querySelector('p')?.textContent).toBe(
@@ -152,7 +152,7 @@ describe('bulk selection in discussion lists (spec 000 §4)', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Select Growing tomatoes indoors' }));
     await user.click(screen.getByRole('checkbox', { name: 'Select Pruning roses' }));
     await user.click(
-      within(screen.getByRole('region', { name: 'Bulk actions' })).getByRole('button', { name: 'Move' }),
+      within(await screen.findByRole('region', { name: 'Bulk actions' })).getByRole('button', { name: 'Move' }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Move 2 discussions' });
     await user.click(await within(dialog).findByRole('radio', { name: 'Greenhouse' }));
@@ -196,7 +196,7 @@ describe('bulk selection in discussion lists (spec 000 §4)', () => {
     renderList();
     await user.click(screen.getByRole('checkbox', { name: 'Select Growing tomatoes indoors' }));
     await user.click(
-      within(screen.getByRole('region', { name: 'Bulk actions' })).getByRole('button', { name: 'Delete' }),
+      within(await screen.findByRole('region', { name: 'Bulk actions' })).getByRole('button', { name: 'Delete' }),
     );
     const dialog = screen.getByRole('dialog', { name: 'Delete Discussions' });
     expect(within(dialog).getByText('Are you sure you want to delete 1 discussions forever?')).toBeTruthy();

@@ -1,4 +1,4 @@
-import { bulkMessages } from '../../../../../../common/src/api/discussions.ts';
+import { bulkMessages } from '../../../../../../common/src/api/discussions.constants.ts';
 import { has } from '../../../../../../common/src/permissions/has.ts';
 import type { PermissionName } from '../../../../../../common/src/permissions/names.ts';
 import type { PermissionSet } from '../../../../../../common/src/permissions/types.ts';

@@ -1,7 +1,7 @@
+import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
 import type { Discussion } from '../../../../../../common/src/api/discussions.ts';
 import { t } from '../../../../lib/i18n.ts';
-import { BulkActionsBar } from '../bulk/BulkActionsBar.tsx';
 import {
   applyBulkChanges,
   BulkSelectionProvider,
@@ -9,6 +9,12 @@ import {
 } from '../bulk/bulk-selection.tsx';
 import { DiscussionListItem } from './DiscussionListItem.tsx';
 import styles from './DiscussionList.module.css';
+
+// The bulk actions (and their dialogs and long-runner client) load once something is checked:
+// only moderators check discussions, and never before the page has hydrated.
+const BulkActionsBar = lazy(async () => ({
+  default: (await import('../bulk/BulkActionsBar.tsx')).BulkActionsBar,
+}));
 
 export interface DiscussionListProps {
   discussions: readonly Discussion[];
@@ -47,7 +53,11 @@ function DiscussionListContent({ discussions, hideCategory = false, label }: Dis
           />
         ))}
       </ul>
-      <BulkActionsBar discussions={shown} />
+      {selection !== null && shown.some((item) => selection.isChecked(item.discussionID)) ? (
+        <Suspense fallback={null}>
+          <BulkActionsBar discussions={shown} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

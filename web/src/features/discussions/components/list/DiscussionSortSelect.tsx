@@ -1,9 +1,6 @@
 import { useId } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import {
-  discussionListSorts,
-  type DiscussionListSort,
-} from '../../../../../../common/src/api/layouts.ts';
+import { discussionListSorts, type DiscussionListSort } from '../../../../../../common/src/api/layouts.lookup.ts';
 import { t } from '../../../../lib/i18n.ts';
 import { sortHref } from '../../../../layout/page-url.ts';
 import styles from './DiscussionList.module.css';

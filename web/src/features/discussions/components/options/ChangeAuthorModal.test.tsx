@@ -51,7 +51,7 @@ describe('Change Author (spec 000 §2, §6)', () => {
     });
     const { user } = await menuNames();
     await user.click(screen.getByRole('menuitem', { name: 'Change Author' }));
-    const dialog = screen.getByRole('dialog', { name: 'Change Author' });
+    const dialog = await screen.findByRole('dialog', { name: 'Change Author' });
     await user.type(within(dialog).getByLabelText('Find a user'), 'row');
     await user.click(await within(dialog).findByRole('radio', { name: 'rowena' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));

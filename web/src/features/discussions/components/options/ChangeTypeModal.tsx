@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { postableDiscussionTypes } from '../../../../../../common/src/api/discussions.ts';
+import { postableDiscussionTypes } from '../../../../../../common/src/api/discussions.constants.ts';
 import { Button } from '../../../../components/Button.tsx';
 import { Modal } from '../../../../components/Modal.tsx';
 import { t } from '../../../../lib/i18n.ts';

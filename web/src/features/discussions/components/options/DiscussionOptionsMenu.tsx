@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { DropDown, type DropDownItem } from '../../../../components/DropDown.tsx';
 import { editDiscussionPath } from '../../../../app/paths.ts';
 import { useConfigValue } from '../../../../lib/bootstrap.ts';
@@ -11,18 +11,32 @@ import {
 import type { DiscussionRecord } from '../page/discussion-types.ts';
 import { revisionHistoryPath } from '../page/page-links.ts';
 import { useNow } from '../page/use-now.ts';
-import { AnnounceModal } from './AnnounceModal.tsx';
-import { ChangeAuthorModal } from './ChangeAuthorModal.tsx';
-import { ChangeTypeModal } from './ChangeTypeModal.tsx';
-import { DeleteDiscussionModal } from './DeleteDiscussionModal.tsx';
 import {
   discussionOptionGroups,
   visibleDiscussionOptions,
   type DiscussionOption,
 } from './discussion-options.ts';
-import { MoveDiscussionModal } from './MoveDiscussionModal.tsx';
-import { TagDiscussionModal } from './TagDiscussionModal.tsx';
 import styles from './DiscussionOptions.module.css';
+
+// The option dialogs load when one is opened: most readers never open one (issue 4 first load).
+const DeleteDiscussionModal = lazy(async () => ({
+  default: (await import('./DeleteDiscussionModal.tsx')).DeleteDiscussionModal,
+}));
+const MoveDiscussionModal = lazy(async () => ({
+  default: (await import('./MoveDiscussionModal.tsx')).MoveDiscussionModal,
+}));
+const ChangeTypeModal = lazy(async () => ({
+  default: (await import('./ChangeTypeModal.tsx')).ChangeTypeModal,
+}));
+const TagDiscussionModal = lazy(async () => ({
+  default: (await import('./TagDiscussionModal.tsx')).TagDiscussionModal,
+}));
+const AnnounceModal = lazy(async () => ({
+  default: (await import('./AnnounceModal.tsx')).AnnounceModal,
+}));
+const ChangeAuthorModal = lazy(async () => ({
+  default: (await import('./ChangeAuthorModal.tsx')).ChangeAuthorModal,
+}));
 
 export interface DiscussionOptionsMenuProps {
   discussion: DiscussionRecord;
@@ -214,20 +228,26 @@ export function DiscussionOptionsMenu({ discussion }: DiscussionOptionsMenuProps
         }
         items={items}
       />
-      {openModal === 'delete' ? (
-        <DeleteDiscussionModal discussion={discussion} onClose={close} />
-      ) : null}
-      {openModal === 'move' ? (
-        <MoveDiscussionModal discussion={discussion} onClose={close} />
-      ) : null}
-      {openModal === 'changeType' ? (
-        <ChangeTypeModal discussion={discussion} onClose={close} />
-      ) : null}
-      {openModal === 'tag' ? <TagDiscussionModal discussion={discussion} onClose={close} /> : null}
-      {openModal === 'announce' ? <AnnounceModal discussion={discussion} onClose={close} /> : null}
-      {openModal === 'changeAuthor' ? (
-        <ChangeAuthorModal discussion={discussion} onClose={close} />
-      ) : null}
+      <Suspense fallback={null}>
+        {openModal === 'delete' ? (
+          <DeleteDiscussionModal discussion={discussion} onClose={close} />
+        ) : null}
+        {openModal === 'move' ? (
+          <MoveDiscussionModal discussion={discussion} onClose={close} />
+        ) : null}
+        {openModal === 'changeType' ? (
+          <ChangeTypeModal discussion={discussion} onClose={close} />
+        ) : null}
+        {openModal === 'tag' ? (
+          <TagDiscussionModal discussion={discussion} onClose={close} />
+        ) : null}
+        {openModal === 'announce' ? (
+          <AnnounceModal discussion={discussion} onClose={close} />
+        ) : null}
+        {openModal === 'changeAuthor' ? (
+          <ChangeAuthorModal discussion={discussion} onClose={close} />
+        ) : null}
+      </Suspense>
     </>
   );
 }

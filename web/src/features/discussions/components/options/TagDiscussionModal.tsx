@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { MAX_TAGS_PER_DISCUSSION, USER_TAG_TYPE } from '../../../../../../common/src/api/tags.ts';
+import { MAX_TAGS_PER_DISCUSSION, USER_TAG_TYPE } from '../../../../../../common/src/api/tags.constants.ts';
 import { Button } from '../../../../components/Button.tsx';
 import { Modal } from '../../../../components/Modal.tsx';
 import { t } from '../../../../lib/i18n.ts';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { DISCUSSION_NAME_MAX_LENGTH } from '../../../../../../common/src/api/discussions.ts';
+import { DISCUSSION_NAME_MAX_LENGTH } from '../../../../../../common/src/api/discussions.constants.ts';
 import { discussionPath } from '../../../../app/paths.ts';
 import { Button } from '../../../../components/Button.tsx';
 import { FormMessage } from '../../../../components/form/FormMessage.tsx';

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import type { Category } from '../../../../../../common/src/api/categories.ts';
 import type { Discussion, DiscussionEdit } from '../../../../../../common/src/api/discussions.ts';
-import { USER_TAG_TYPE } from '../../../../../../common/src/api/tags.ts';
+import { USER_TAG_TYPE } from '../../../../../../common/src/api/tags.constants.ts';
 import { ErrorPageForError, NotFoundPage } from '../../../../app/errors/ErrorPage.tsx';
 import { usePageMeta } from '../../../../app/page-meta.tsx';
 import { FormMessage } from '../../../../components/form/FormMessage.tsx';

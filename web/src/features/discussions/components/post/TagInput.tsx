@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
-import { MAX_TAGS_PER_DISCUSSION } from '../../../../../../common/src/api/tags.ts';
+import { MAX_TAGS_PER_DISCUSSION } from '../../../../../../common/src/api/tags.constants.ts';
 import { t } from '../../../../lib/i18n.ts';
 import { searchTags, type Tag } from '../../../tags/api/tags.api.ts';
 import styles from './PostForm.module.css';
