@@ -253,7 +253,7 @@ interface Target_ {
   value: string;
 }
 
-function evaluateTargets(endpoints: EndpointResult[], pages: PageLoad[], scale: Scale): Target_[] {
+export function evaluateTargets(endpoints: EndpointResult[], pages: PageLoad[]): Target_[] {
   const by = (key: string) => endpoints.find((row) => row.key === key);
   const out: Target_[] = [];
   const rate = (key: string, name: string, minRps: number, maxP99?: number) => {
@@ -263,7 +263,16 @@ function evaluateTargets(endpoints: EndpointResult[], pages: PageLoad[], scale: 
     out.push({ name, met, value: `${row.requestsPerSecond} req/s, p99 ${row.p99} ms, ${row.errors} errors` });
   };
   rate('list', 'guest discussion list JSON ≥ 5,000 req/s, p99 ≤ 20 ms (target is at L)', 5000, 20);
-  rate('discussion', 'discussion with comments JSON ≥ 4,000 req/s', 4000);
+  // "A discussion with comments" is two calls (the discussion, its 20 comments): both must reach it.
+  const discussionCalls = ['discussion', 'discussionComments'].map(by).filter((row) => row !== undefined);
+  if (discussionCalls.length > 0) {
+    const slower = discussionCalls.reduce((a, b) => (b.requestsPerSecond < a.requestsPerSecond ? b : a));
+    out.push({
+      name: 'discussion with comments JSON ≥ 4,000 req/s (each of the two calls)',
+      met: slower.requestsPerSecond >= 4000 && discussionCalls.every((row) => row.errors === 0),
+      value: discussionCalls.map((row) => `${row.key} ${row.requestsPerSecond} req/s`).join(', '),
+    });
+  }
   rate('ssrDiscussion', 'SSR discussion page ≥ 1,500 req/s, p99 ≤ 40 ms', 1500, 40);
   const page1 = by('commentsPage1');
   const page50 = by('commentsPage50');
@@ -286,8 +295,8 @@ function evaluateTargets(endpoints: EndpointResult[], pages: PageLoad[], scale: 
     const peak = Math.max(...reads.map((row) => row.peakRssMb));
     out.push({ name: 'one process < 250 MB RSS during reads', met: peak < 250, value: `${peak} MB peak` });
   }
-  out.push({ name: 'L no more than 1.5× slower than S', met: null, value: scale.name === 'L' ? 'compare with the S result file' : 'needs an L run (not measured)' });
-  out.push({ name: 'PostgreSQL within 2× of SQLite', met: null, value: 'compare the sqlite and postgres result files (docs/performance.md)' });
+  out.push({ name: 'L no more than 1.5× slower than S', met: null, value: 'node bench/compare.ts <S result> <L result> --limit 1.5' });
+  out.push({ name: 'PostgreSQL within 2× of SQLite', met: null, value: 'node bench/compare.ts <sqlite result> <postgres result> --limit 2' });
   return out;
 }
 
@@ -403,7 +412,7 @@ async function main(): Promise<void> {
     await stopServer(server);
   }
 
-  const targetsMet = evaluateTargets(endpoints, frontEnd, options.scale);
+  const targetsMet = evaluateTargets(endpoints, frontEnd);
   const totalSeconds = Math.round((performance.now() - started) / 1000);
   const result = {
     scale: options.scale.name,

@@ -19,8 +19,13 @@ describe(`guest read cache (${testDialect})`, () => {
   let guest: TestActor<null>;
   let category: Category;
 
+  let statements: string[] = [];
+
   before(async () => {
-    t = await createTestApp({ GUEST_CACHE_SECONDS: '60' });
+    t = await createTestApp(
+      { GUEST_CACHE_SECONDS: '60' },
+      { onQuery: (statement) => statements.push(statement) },
+    );
     admin = await asAdmin(t);
     member = await asMember(t);
     guest = await asGuest(t);
@@ -63,6 +68,28 @@ describe(`guest read cache (${testDialect})`, () => {
     assert.notEqual(after.headers['x-hearth-cache'], 'hit');
     assert.ok(names(after.body).includes('Second'));
     assert.equal(after.headers['x-app-page-result-count'], String(names(after.body).length));
+  });
+
+  test('guests asking for the same missing answer at once wait for one computation', async () => {
+    const url = '/api/v2/discussions?limit=30&sort=-dateInserted';
+    const pageQueries = () =>
+      statements.filter((statement) => /from "discussions"/i.test(statement) && /limit/i.test(statement)).length;
+    statements = [];
+    const single = await inject(t, guest, { method: 'GET', url });
+    assert.equal(single.headers['x-hearth-cache'], 'miss');
+    const oneRequest = pageQueries();
+    assert.ok(oneRequest > 0);
+    t.app.guestCache.invalidate();
+    statements = [];
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => inject(t, guest, { method: 'GET', url })),
+    );
+    for (const answer of answers) {
+      assert.equal(answer.statusCode, 200);
+      assert.equal(answer.body, single.body);
+    }
+    assert.equal(answers.filter((answer) => answer.headers['x-hearth-cache'] === 'hit').length, 7);
+    assert.equal(pageQueries(), oneRequest, 'the page was read once for eight guests');
   });
 
   test('a refused write keeps it', async () => {

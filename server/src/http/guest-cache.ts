@@ -33,6 +33,8 @@ interface CacheState {
   key: string;
   epoch: number;
   hit: boolean;
+  /** Set on the one request that computes a missing answer: lets the others waiting go on. */
+  release?: (() => void) | undefined;
 }
 const states = new WeakMap<FastifyRequest, CacheState>();
 
@@ -55,14 +57,35 @@ function isGuestRequest(request: FastifyRequest): boolean {
 export function registerGuestCache(app: FastifyInstance, cache: GuestCache): void {
   app.decorate('guestCache', cache);
   if (!cache.enabled) return;
+  const inflight = new Map<string, Promise<void>>();
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.method !== 'GET' || request.routeOptions.config?.guestCache !== true) return;
     if (!isGuestRequest(request)) return;
     const key = request.url;
-    const entry = cache.lookup(key);
+    let entry = cache.lookup(key);
     if (entry === undefined) {
-      states.set(request, { key, epoch: cache.begin(), hit: false });
+      // One request computes a missing answer; guests asking for the same URL meanwhile wait
+      // for it instead of each doing the same work (an expired or emptied cache under load would
+      // otherwise start 16 identical page renders at once).
+      const computing = inflight.get(key);
+      if (computing !== undefined) {
+        await computing;
+        entry = cache.lookup(key);
+      }
+    }
+    if (entry === undefined) {
+      let release: () => void = () => {};
+      if (!inflight.has(key)) {
+        const computing = new Promise<void>((resolve) => {
+          release = () => {
+            if (inflight.get(key) === computing) inflight.delete(key);
+            resolve();
+          };
+        });
+        inflight.set(key, computing);
+      }
+      states.set(request, { key, epoch: cache.begin(), hit: false, release });
       return;
     }
     states.set(request, { key, epoch: cache.begin(), hit: true });
@@ -85,12 +108,33 @@ export function registerGuestCache(app: FastifyInstance, cache: GuestCache): voi
   app.addHook('onSend', async (request, reply, payload) => {
     const state = states.get(request);
     if (state === undefined || state.hit) return payload;
+    try {
+      storeAnswer(request, reply, payload, state);
+    } finally {
+      state.release?.();
+      state.release = undefined;
+    }
+    return payload;
+  });
+
+  // A request that ends without sending (the client went away) still lets the waiting ones go on.
+  app.addHook('onResponse', async (request) => {
+    const state = states.get(request);
+    state?.release?.();
+  });
+
+  function storeAnswer(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    payload: unknown,
+    state: CacheState,
+  ): void {
     const storable =
       reply.statusCode === 200 &&
       request.ctx?.actor.userID === 0 &&
       reply.getHeader('set-cookie') === undefined &&
       (typeof payload === 'string' || Buffer.isBuffer(payload));
-    if (!storable) return payload;
+    if (!storable) return;
     const headers: [string, string][] = [];
     for (const [name, value] of Object.entries(reply.getHeaders())) {
       if (value === undefined || notStored.has(name)) continue;
@@ -99,12 +143,11 @@ export function registerGuestCache(app: FastifyInstance, cache: GuestCache): voi
     const stored = cache.store(state.key, state.epoch, {
       status: 200,
       headers,
-      body: typeof payload === 'string' ? Buffer.from(payload) : payload,
+      body: typeof payload === 'string' ? Buffer.from(payload) : (payload as Buffer),
       viewDiscussionID: request.ctx.viewedDiscussionID,
     });
     if (stored) reply.header('x-hearth-cache', 'miss');
-    return payload;
-  });
+  }
 
   // Before the write's answer leaves (the writer's next read must not find the old answer): any
   // other method empties the cache. Refusals that change nothing (validation, permission, not
