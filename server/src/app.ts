@@ -198,7 +198,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     request.ctx = {
       ...deps,
       actor,
-      permissions: anonymous ? emptyPermissionSet() : await loadPermissionSet(deps.db, actor.userID),
+      permissions: anonymous ? emptyPermissionSet() : await loadPermissionSet(deps.db, actor.userID, actor.permissionSubject),
       ipAddress: request.ip,
       userAgent: request.headers['user-agent'] ?? null,
     };

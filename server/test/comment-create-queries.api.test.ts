@@ -57,12 +57,16 @@ describe(`comment creation statements (${testDialect})`, () => {
     await t.close();
   });
 
-  /** The statements from the transaction's BEGIN to its COMMIT, and those after it. */
+  /** The statements before the transaction's BEGIN, from it to its COMMIT, and those after it. */
   const split = (statements: CapturedStatement[]) => {
     const begin = statements.findIndex((statement) => /^begin\b/i.test(statement.sql.trim()));
     const commit = statements.findIndex((statement) => /\bcommit\s*$/i.test(statement.sql.trim()));
     assert.ok(begin >= 0 && commit > begin, 'one transaction');
-    return { inside: statements.slice(begin + 1, commit + 1), after: statements.slice(commit + 1) };
+    return {
+      before: statements.slice(0, begin),
+      inside: statements.slice(begin + 1, commit + 1),
+      after: statements.slice(commit + 1),
+    };
   };
 
   for (const reply of [false, true]) {
@@ -80,10 +84,20 @@ describe(`comment creation statements (${testDialect})`, () => {
         1,
         'own and ancestors’ counters and last post in one statement',
       );
-      const { inside, after: afterCommit } = split(statements);
+      const { before: beforeBegin, inside, after: afterCommit } = split(statements);
+      // The token with its user's permission subject (no separate users query), the discussion,
+      // (the parent comment), the author's latest comment dates (flood control).
+      assert.equal(
+        beforeBegin.length,
+        reply ? 4 : 3,
+        beforeBegin.map((statement) => statement.sql.slice(0, 60)).join('\n'),
+      );
+      assert.match(beforeBegin[0]!.sql, /"isAdmin"[\s\S]*from "accessTokens"/);
       // insert, (the parent's reply count), the discussion; then the author, the read position
-      // and the categories: on PostgreSQL sent with the COMMIT in one round trip.
-      const expected = (reply ? 1 : 0) + (testDialect === 'postgres' ? 3 : 6);
+      // and the categories: on PostgreSQL sent with the COMMIT in one round trip, and a
+      // top-level comment's insert and discussion counters are one statement there.
+      const expected =
+        testDialect === 'postgres' ? (reply ? 4 : 2) : (reply ? 1 : 0) + 6;
       assert.equal(
         inside.length,
         expected,

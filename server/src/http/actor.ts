@@ -51,7 +51,15 @@ export async function resolveActor(request: FastifyRequest, reply: FastifyReply,
         tokenTouches.set(owner.accessTokenID, Date.now());
         await touchToken(deps.db, owner.accessTokenID, now);
       }
-      return { userID: owner.userID, via: 'token', sessionID: null, transientKey: null, csrfFailed: false, banned: owner.banned || owner.deleted };
+      return {
+        userID: owner.userID,
+        via: 'token',
+        sessionID: null,
+        transientKey: null,
+        csrfFailed: false,
+        banned: owner.banned || owner.deleted,
+        permissionSubject: owner.permissionSubject,
+      };
     }
     reply.header('X-WWW-Authenticate', 'error="invalid_token", error_description="The access token is invalid, revoked or expired."');
     return guestActor;
@@ -65,6 +73,7 @@ export async function resolveActor(request: FastifyRequest, reply: FastifyReply,
     transientKey: session.transientKey,
     csrfFailed: false,
     banned: session.banned || session.deleted,
+    permissionSubject: session.permissionSubject,
   };
 }
 

@@ -3,6 +3,7 @@ import type { Config } from '../platform/config.ts';
 import type { Db } from '../platform/db/db.ts';
 import type { DialectName } from '../platform/db/dialect.ts';
 import type { Mailer } from '../platform/mail.ts';
+import type { KnownPermissionSubject } from '../permissions/permission-set.repo.ts';
 
 /** Who makes the request (contract §1.2): a token, a session cookie, or a guest (userID 0). */
 export interface Actor {
@@ -15,6 +16,8 @@ export interface Actor {
   csrfFailed: boolean;
   /** The user is banned or deleted: every API call answers 401 "You are banned." (contract §1.2). */
   banned: boolean;
+  /** The user's permission subject when the token or session lookup read it (saves a query). */
+  permissionSubject?: KnownPermissionSubject | undefined;
 }
 
 /** Process-wide dependencies, built once in buildApp(). */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import { toBool } from '../platform/db/dialect.ts';
 import type { Database } from '../platform/db/schema.ts';
 import { nowIso } from '../platform/dates.ts';
@@ -28,30 +28,41 @@ export async function findPermissionsVersion(db: Executor): Promise<string> {
   return row?.value ?? '';
 }
 
+/** A user's permission-relevant flags and the roles/permissions version they were read with. */
+export interface KnownPermissionSubject {
+  subject: PermissionSubject;
+  version: string;
+}
+
+/** The columns of `users` (and the version from `config`) that make a KnownPermissionSubject. */
+export interface PermissionSubjectRow {
+  banned: number;
+  deleted: boolean | number;
+  isAdmin: boolean | number;
+  isSysAdmin: boolean | number;
+  permissionsVersion: string | null;
+}
+
 /**
- * The user's permission-relevant flags and the permissions version, in one round trip;
- * undefined when the user does not exist.
+ * Selects what a permission set is built from, for a query that joins `users`: the token and
+ * session lookups add it to their own statement, so a signed-in request reads its actor and its
+ * permission subject in one round trip.
  */
-export async function findPermissionSubject(
-  db: Executor,
-  userID: number,
-): Promise<{ subject: PermissionSubject; version: string } | undefined> {
-  const row = await db
-    .selectFrom('users')
-    .select((eb) => [
-      'banned',
-      'deleted',
-      'isAdmin',
-      'isSysAdmin',
-      eb
-        .selectFrom('config')
-        .select('value')
-        .where('configKey', '=', PERMISSIONS_VERSION_KEY)
-        .as('version'),
-    ])
-    .where('userID', '=', userID)
-    .executeTakeFirst();
-  if (!row) return undefined;
+export function permissionSubjectSelection(eb: ExpressionBuilder<Database, 'users'>) {
+  return [
+    'users.banned',
+    'users.deleted',
+    'users.isAdmin',
+    'users.isSysAdmin',
+    eb
+      .selectFrom('config')
+      .select('config.value')
+      .where('config.configKey', '=', PERMISSIONS_VERSION_KEY)
+      .as('permissionsVersion'),
+  ] as const;
+}
+
+export function toKnownPermissionSubject(row: PermissionSubjectRow): KnownPermissionSubject {
   return {
     subject: {
       isAdmin: toBool(row.isAdmin),
@@ -59,8 +70,24 @@ export async function findPermissionSubject(
       isBanned: row.banned !== 0,
       isDeleted: toBool(row.deleted),
     },
-    version: row.version ?? '',
+    version: row.permissionsVersion ?? '',
   };
+}
+
+/**
+ * The user's permission-relevant flags and the permissions version, in one round trip;
+ * undefined when the user does not exist.
+ */
+export async function findPermissionSubject(
+  db: Executor,
+  userID: number,
+): Promise<KnownPermissionSubject | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select(permissionSubjectSelection)
+    .where('users.userID', '=', userID)
+    .executeTakeFirst();
+  return row ? toKnownPermissionSubject(row) : undefined;
 }
 
 /**

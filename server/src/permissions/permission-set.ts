@@ -10,6 +10,7 @@ import {
   findGrantedPermissionRows,
   findPermissionSubject,
   findPermissionsVersion,
+  type KnownPermissionSubject,
 } from './permission-set.repo.ts';
 
 interface CachedSet {
@@ -50,18 +51,24 @@ function cacheOf(db: Db): Map<number, CachedSet> {
 
 /**
  * The effective permission set of a user (userID 0: guest), with junctions, exactly what
- * `GET /users/{id}/permissions?expand=junctions` returns. Banned, deleted and unknown users get an
+ * `GET /users/{id}/permissions?expand=junctions` returns. `known` is the user's subject when the
+ * caller has just read it (the token and session lookups do, in their own statement). Banned,
+ * deleted and unknown users get an
  * empty set. Sets are cached per process and reused while the roles/permissions version and the
  * user's admin flags are unchanged; the returned object is frozen.
  */
-export async function loadPermissionSet(db: Db, userID: number): Promise<PermissionSet> {
+export async function loadPermissionSet(
+  db: Db,
+  userID: number,
+  known?: KnownPermissionSubject,
+): Promise<PermissionSet> {
   let subject: PermissionSubject;
   let version: string;
   if (userID === 0) {
     subject = guestSubject;
     version = await findPermissionsVersion(db);
   } else {
-    const found = await findPermissionSubject(db, userID);
+    const found = known ?? (await findPermissionSubject(db, userID));
     if (!found) return deepFreeze(emptyPermissionSet());
     ({ subject, version } = found);
   }

@@ -1,5 +1,10 @@
 import type { Db } from '../../platform/db/db.ts';
 import { toBool } from '../../platform/db/dialect.ts';
+import {
+  permissionSubjectSelection,
+  toKnownPermissionSubject,
+  type KnownPermissionSubject,
+} from '../../permissions/permission-set.repo.ts';
 
 export interface SessionRow {
   sessionID: string;
@@ -10,6 +15,8 @@ export interface SessionRow {
   dateUpdated: string | null;
   banned: boolean;
   deleted: boolean;
+  /** The user's permission subject, read in the same statement (see loadPermissionSet). */
+  permissionSubject: KnownPermissionSubject;
 }
 
 /** A live (unexpired) session with its user's ban and deletion state, or null. */
@@ -24,14 +31,24 @@ export async function findLiveSession(db: Db, sessionID: string, now: string): P
       'sessions.persist',
       'sessions.dateExpires',
       'sessions.dateUpdated',
-      'users.banned',
-      'users.deleted',
     ])
+    .select(permissionSubjectSelection)
     .where('sessions.sessionID', '=', sessionID)
     .where('sessions.dateExpires', '>', now)
     .executeTakeFirst();
   if (!row) return null;
-  return { ...row, persist: toBool(row.persist), banned: row.banned !== 0, deleted: toBool(row.deleted) };
+  const permissionSubject = toKnownPermissionSubject(row);
+  return {
+    sessionID: row.sessionID,
+    userID: row.userID,
+    transientKey: row.transientKey,
+    persist: toBool(row.persist),
+    dateExpires: row.dateExpires,
+    dateUpdated: row.dateUpdated,
+    banned: permissionSubject.subject.isBanned,
+    deleted: permissionSubject.subject.isDeleted,
+    permissionSubject,
+  };
 }
 
 export async function insertSession(

@@ -90,14 +90,17 @@ import {
   findThreadChildren,
   findThreadPage,
   insertComment,
+  insertCountedComment,
   liveUserExists,
   moveCommentRow,
   participationUpsert,
   updateComment,
   updateDiscussionCommentCounters,
   type CommentRow,
+  type DiscussionCommentCount,
   type DiscussionCommentCounters,
   type DiscussionContextRow,
+  type NewComment,
   type ThreadNodeRow,
 } from './comments.repo.ts';
 import { buildThread, finishThread } from './comments.thread.ts';
@@ -435,6 +438,21 @@ async function countCommentAdded(
     comment,
     computeHot(discussion.score, comment.dateInserted),
   );
+  await countCommentBeyondDiscussion(trx, control, comment, discussion, counted);
+}
+
+/**
+ * The rest of countCommentAdded once the discussion row counted the comment (`counted`, undefined
+ * when the discussion is gone): the author's count and read position, the categories' counts and
+ * last post, sent with the COMMIT.
+ */
+async function countCommentBeyondDiscussion(
+  trx: Db,
+  control: TransactionControl,
+  comment: CommentRow,
+  discussion: DiscussionContextRow,
+  counted: DiscussionCommentCount | undefined,
+): Promise<void> {
   if (!counted) return;
   // The discussion row is locked now: a move that committed since it was read shows here.
   const current =
@@ -579,20 +597,31 @@ export async function createComment(
 
   const pending = settings['premoderation.comments'] && !exempt;
   const now = nowIso();
+  const values: NewComment = {
+    discussionID: discussion.discussionID,
+    parentCommentID,
+    depth,
+    body: input.body,
+    format: input.format,
+    bodyHtml: rendered.html,
+    bodyPlainText: rendered.plainText,
+    insertUserID: authorID,
+    dateInserted: now,
+    moderationStatus: pending ? 'pending' : 'accepted',
+  };
   const comment = await runTransaction(ctx.db, async (trx, control) => {
-    const inserted = await insertComment(trx, {
-      discussionID: discussion.discussionID,
-      parentCommentID,
-      depth,
-      body: input.body,
-      format: input.format,
-      bodyHtml: rendered.html,
-      bodyPlainText: rendered.plainText,
-      insertUserID: authorID,
-      dateInserted: now,
-      moderationStatus: pending ? 'pending' : 'accepted',
-    });
-    if (!pending) await countCommentAdded(trx, control, inserted, discussion);
+    if (pending || parentCommentID !== null) {
+      const inserted = await insertComment(trx, values);
+      if (!pending) await countCommentAdded(trx, control, inserted, discussion);
+      return inserted;
+    }
+    // A top-level comment: the row and the discussion's counters in one statement (PostgreSQL).
+    const { comment: inserted, counted } = await insertCountedComment(
+      trx,
+      values,
+      computeHot(discussion.score, now),
+    );
+    await countCommentBeyondDiscussion(trx, control, inserted, discussion, counted);
     return inserted;
   });
   if (pending) return { status: 202, body: { message: COMMENT_PENDING_MESSAGE, status: 202 } };

@@ -1,21 +1,37 @@
 import type { Db } from '../../platform/db/db.ts';
+import {
+  permissionSubjectSelection,
+  toKnownPermissionSubject,
+  type KnownPermissionSubject,
+} from '../../permissions/permission-set.repo.ts';
 
-/** The owner of an unrevoked, unexpired access token with this hash, with its ban state, or null. */
+/**
+ * The owner of an unrevoked, unexpired access token with this hash, with its ban state and its
+ * permission subject (read in the same statement), or null.
+ */
 export async function findActiveTokenOwner(
   db: Db,
   tokenHash: string,
   now: string,
-): Promise<{ accessTokenID: number; userID: number; banned: boolean; deleted: boolean } | null> {
+): Promise<{ accessTokenID: number; userID: number; banned: boolean; deleted: boolean; permissionSubject: KnownPermissionSubject } | null> {
   const row = await db
     .selectFrom('accessTokens')
     .innerJoin('users', 'users.userID', 'accessTokens.userID')
-    .select(['accessTokens.accessTokenID', 'accessTokens.userID', 'users.banned', 'users.deleted'])
+    .select(['accessTokens.accessTokenID', 'accessTokens.userID'])
+    .select(permissionSubjectSelection)
     .where('accessTokens.tokenHash', '=', tokenHash)
     .where('accessTokens.dateRevoked', 'is', null)
     .where('accessTokens.dateExpires', '>', now)
     .executeTakeFirst();
   if (!row) return null;
-  return { accessTokenID: row.accessTokenID, userID: row.userID, banned: row.banned !== 0, deleted: row.deleted === true || row.deleted === 1 };
+  const permissionSubject = toKnownPermissionSubject(row);
+  return {
+    accessTokenID: row.accessTokenID,
+    userID: row.userID,
+    banned: permissionSubject.subject.isBanned,
+    deleted: permissionSubject.subject.isDeleted,
+    permissionSubject,
+  };
 }
 
 /** Records a token's use (at most once a minute per token, see the caller). */

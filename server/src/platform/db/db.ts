@@ -5,6 +5,7 @@ import pg from 'pg';
 import type { Database } from './schema.ts';
 import { NodeSqliteDatabase } from './node-sqlite.ts';
 import { dialectOf, type DialectName } from './dialect.ts';
+import { preparingPool } from './prepared-statements.ts';
 
 export type Db = Kysely<Database>;
 
@@ -56,7 +57,11 @@ export function openDatabase(options: {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, types: pgTypes() });
     // An idle client that errors (server restart) must not crash the process.
     pool.on('error', () => {});
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
+    // Statements are prepared once per connection (prepared-statements.ts).
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: preparingPool(pool) }),
+      ...(log ? { log } : {}),
+    });
     return handle(db);
   }
   const file = options.sqliteFile ?? path.join(options.dataDir, 'hearth.db');
