@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- --scale S|M|L] [--db sqlite|postgres] [--duration 10] [--warmup 3]
- *  [--connections 16] [--build] [--no-frontend] [--cpu-prof <endpoint key>] [--seed-only]
+ *  [--connections 16] [--build] [--no-frontend] [--cpu-prof <endpoint key>] [--only <keys,…>] [--seed-only]
  *  [--no-guest-cache] [--in-place]`
  *
  * 1. Seeds (or reuses) the deterministic dataset of the scale (bench/seed.ts) into a pristine copy,
@@ -39,6 +39,7 @@ interface Options {
   build: boolean;
   frontend: boolean;
   cpuProf: string | undefined;
+  only: Set<string> | undefined;
   seedOnly: boolean;
   guestCache: boolean;
   inPlace: boolean;
@@ -56,6 +57,8 @@ function parseOptions(): Options {
       build: { type: 'boolean', default: false },
       'no-frontend': { type: 'boolean', default: false },
       'cpu-prof': { type: 'string' },
+      // Comma-separated endpoint keys to run (list, ssrDiscussion, createComment, …); default all.
+      only: { type: 'string' },
       'seed-only': { type: 'boolean', default: false },
       'no-guest-cache': { type: 'boolean', default: false },
       // Run on the seeded database itself instead of a copy (saves the disk of a second copy at
@@ -76,6 +79,7 @@ function parseOptions(): Options {
     build: values.build ?? false,
     frontend: !values['no-frontend'],
     cpuProf: values['cpu-prof'],
+    only: values.only ? new Set(values.only.split(',').map((key) => key.trim())) : undefined,
     seedOnly: values['seed-only'] ?? false,
     guestCache: !values['no-guest-cache'],
     inPlace: values['in-place'] ?? false,
@@ -221,21 +225,71 @@ interface EndpointResult extends LoadResult {
   method: string;
   path: string;
   peakRssMb: number;
+  /**
+   * CPU time per request (user + system, warm-up included) of the server process and, on
+   * PostgreSQL, of the database's backends for the run database. Unlike req/s, these hardly move
+   * when something else runs on the machine: they compare changes on a busy machine.
+   */
+  serverCpuMs: number;
+  databaseCpuMs: number | null;
+}
+
+const CLOCK_TICK_MS = 10; // USER_HZ is 100 on Linux
+
+/** Cumulative CPU ticks (user + system) of each process still alive. */
+function cpuTicks(pids: readonly number[]): Map<number, number> {
+  const ticks = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      // The fields after the command name: utime and stime are fields 14 and 15 (proc(5)).
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      ticks.set(pid, Number(fields[11]) + Number(fields[12]));
+    } catch {
+      // exited
+    }
+  }
+  return ticks;
+}
+
+/** Milliseconds of CPU spent since `before` by the processes of `after` (new ones count in full). */
+function cpuSpentMs(before: Map<number, number>, after: Map<number, number>): number {
+  let ticks = 0;
+  for (const [pid, now] of after) ticks += now - (before.get(pid) ?? 0);
+  return ticks * CLOCK_TICK_MS;
+}
+
+/** The PostgreSQL backends serving the run database (an empty list on SQLite). */
+async function databaseBackends(run: Target): Promise<number[]> {
+  if (!run.databaseUrl) return [];
+  const client = new pg.Client({ connectionString: pgUrl('postgres') });
+  await client.connect();
+  try {
+    const result = await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [
+      new URL(run.databaseUrl).pathname.slice(1),
+    ]);
+    return result.rows.map((row) => row.pid);
+  } finally {
+    await client.end();
+  }
 }
 
 /** Runs bench/load.ts for one endpoint, sampling the server's RSS during the measured part. */
-async function runLoad(key: string, label: string, spec: LoadSpec, serverPid: number, path_: string): Promise<EndpointResult> {
+async function runLoad(key: string, label: string, spec: LoadSpec, serverPid: number, path_: string, run: Target): Promise<EndpointResult> {
   const file = path.join(os.tmpdir(), `hearth-bench-${process.pid}-${key}.json`);
   fs.writeFileSync(file, JSON.stringify(spec));
   const child = spawn(process.execPath, [path.join(import.meta.dirname, 'load.ts'), file], { stdio: ['ignore', 'pipe', 'inherit'] });
   let output = '';
   let peak = 0;
   let sampler: NodeJS.Timeout | undefined;
+  // CPU counted over the measured part only (from READY, after the warm-up).
+  let cpuBefore: Promise<{ server: Map<number, number>; database: Map<number, number> }> | undefined;
   child.stdout!.on('data', (chunk: Buffer) => {
     output += chunk.toString();
     if (!sampler && output.includes('READY')) {
       peak = rssMb(serverPid);
       sampler = setInterval(() => (peak = Math.max(peak, rssMb(serverPid))), 200);
+      const server = cpuTicks([serverPid]);
+      cpuBefore = databaseBackends(run).then((pids) => ({ server, database: cpuTicks(pids) }));
     }
   });
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
@@ -244,7 +298,21 @@ async function runLoad(key: string, label: string, spec: LoadSpec, serverPid: nu
   const line = output.split('\n').find((row) => row.startsWith('{'));
   if (code !== 0 || !line) throw new Error(`The load generator failed for ${key} (exit ${code}): ${output}`);
   const result = JSON.parse(line) as LoadResult;
-  return { key, label, method: spec.method, path: path_, ...result, peakRssMb: Math.round(peak) };
+  const before = await cpuBefore;
+  const serverSpent = before ? cpuSpentMs(before.server, cpuTicks([serverPid])) : 0;
+  const databaseSpent = run.databaseUrl && before ? cpuSpentMs(before.database, cpuTicks(await databaseBackends(run))) : null;
+  const requests = Math.max(1, result.requests);
+  const perRequest = (spent: number) => Math.round((spent / requests) * 1000) / 1000;
+  return {
+    key,
+    label,
+    method: spec.method,
+    path: path_,
+    ...result,
+    peakRssMb: Math.round(peak),
+    serverCpuMs: perRequest(serverSpent),
+    databaseCpuMs: databaseSpent === null ? null : perRequest(databaseSpent),
+  };
 }
 
 interface Target_ {
@@ -311,8 +379,19 @@ export function formatTables(result: { endpoints: EndpointResult[]; frontEnd: Pa
   const ms = (value: number) => String(Math.round(value * 10) / 10);
   return [
     table(
-      ['endpoint', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'peak RSS MB'],
-      result.endpoints.map((row) => [row.label, ms(row.requestsPerSecond), ms(row.p50), ms(row.p95), ms(row.p99), String(row.errors), String(row.peakRssMb)]),
+      ['endpoint', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'peak RSS MB', 'CPU ms/req server', 'CPU ms/req database'],
+      result.endpoints.map((row) => [
+        row.label,
+        ms(row.requestsPerSecond),
+        ms(row.p50),
+        ms(row.p95),
+        ms(row.p99),
+        String(row.errors),
+        String(row.peakRssMb),
+        // Older result files (bench/compare.ts reads them too) have no CPU figures.
+        row.serverCpuMs === undefined ? '–' : row.serverCpuMs.toFixed(2),
+        row.databaseCpuMs === undefined || row.databaseCpuMs === null ? '–' : row.databaseCpuMs.toFixed(2),
+      ]),
     ),
     '',
     table(
@@ -373,6 +452,7 @@ async function main(): Promise<void> {
     ];
     for (const read of reads) {
       if (options.cpuProf && options.cpuProf !== read.key) continue;
+      if (options.only && !options.only.has(read.key)) continue;
       const check = await fetch(`${base}${read.path}`);
       if (!check.ok) log(`  warning: ${read.path} answered ${check.status}`);
       await check.arrayBuffer();
@@ -382,18 +462,19 @@ async function main(): Promise<void> {
         { url: `${base}${read.path}`, method: 'GET', connections: options.connections, warmupSeconds: options.warmup, durationSeconds: options.duration },
         server.pid!,
         read.path,
+        run,
       );
       endpoints.push(result);
-      log(`  ${read.label}: ${result.requestsPerSecond} req/s, p99 ${result.p99} ms, ${result.errors} errors`);
+      log(`  ${read.label}: ${result.requestsPerSecond} req/s, p99 ${result.p99} ms, ${result.errors} errors, CPU per request: server ${result.serverCpuMs} ms, database ${result.databaseCpuMs ?? '–'} ms`);
     }
-    if (options.frontend && !options.cpuProf) {
+    if (options.frontend && !options.cpuProf && !options.only) {
       frontEnd = await measureFrontEnd(base, [
         { label: 'discussion page', path: discussionPath },
         { label: 'list page', path: '/discussions' },
       ]);
       log('  front end measured');
     }
-    if (!options.cpuProf || options.cpuProf === 'createComment') {
+    if ((!options.cpuProf || options.cpuProf === 'createComment') && (!options.only || options.only.has('createComment'))) {
       const bodies = info.sinkDiscussionIDs.flatMap((discussionID, index) => [
         JSON.stringify({ discussionID, format: 'markdown', body: `Benchmark reply ${index}: thanks, **that worked** for us too. See [the guide](https://example.com/guide).` }),
         JSON.stringify({ discussionID, format: 'markdown', body: `Another data point from run ${index}:\n\n- restarted the service\n- cleared the cache\n\nStill slow on mobile.` }),
@@ -404,9 +485,10 @@ async function main(): Promise<void> {
         { url: `${base}/api/v2/comments`, method: 'POST', connections: options.connections, warmupSeconds: Math.min(options.warmup, 2), durationSeconds: options.duration, bodies, tokens },
         server.pid!,
         '/api/v2/comments',
+        run,
       );
       endpoints.push(result);
-      log(`  comment creation: ${result.requestsPerSecond} req/s, p99 ${result.p99} ms, ${result.errors} errors ${JSON.stringify(result.statusCodes)}`);
+      log(`  comment creation: ${result.requestsPerSecond} req/s, p99 ${result.p99} ms, ${result.errors} errors ${JSON.stringify(result.statusCodes)}, CPU per request: server ${result.serverCpuMs} ms, database ${result.databaseCpuMs ?? '–'} ms`);
     }
   } finally {
     await stopServer(server);

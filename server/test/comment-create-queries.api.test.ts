@@ -9,6 +9,11 @@ import {
   createTestDiscussion,
   setSettings,
 } from '../src/features/comments/comments.test-support.ts';
+import {
+  createCountedComment,
+  participationUpsert,
+} from '../src/features/comments/comments.repo.ts';
+import { categoryCountersUpdate } from '../src/features/discussions/discussions.counters.ts';
 
 // Issue 4: comment creation ≥ 500/s. Every statement of a create is a round trip on PostgreSQL
 // and holds its locks longer: the write path reads nothing it has just written, changes the
@@ -20,6 +25,9 @@ describe(`comment creation statements (${testDialect})`, () => {
   let headers: Record<string, string>;
   let discussionID: number;
   let firstCommentID: number;
+  let memberID: number;
+  let rootID: number;
+  let childID: number;
 
   const post = (payload: Record<string, unknown>) =>
     inject(
@@ -46,8 +54,11 @@ describe(`comment creation statements (${testDialect})`, () => {
       urlcode: 'boats',
       parentCategoryID: root.categoryID,
     });
+    rootID = root.categoryID;
+    childID = child.categoryID;
     discussionID = await createTestDiscussion(t, admin, { categoryID: child.categoryID });
     const member = await createUser(t);
+    memberID = member.userID;
     headers = (await bearerFor(t, member.userID)).headers;
     const first = await post({ body: 'Warming up: token, permissions, settings.' });
     assert.equal(first.statusCode, 201, first.body);
@@ -70,7 +81,7 @@ describe(`comment creation statements (${testDialect})`, () => {
   };
 
   for (const reply of [false, true]) {
-    test(`a ${reply ? 'reply' : 'top-level comment'}: one category statement, a short transaction, nothing read back`, async () => {
+    test(`a ${reply ? 'reply' : 'top-level comment'}: one category statement, one short transaction or statement, nothing read back`, async () => {
       const { value: response, statements } = await capture.record(() =>
         post({
           body: 'Thanks, **that worked**.',
@@ -84,7 +95,37 @@ describe(`comment creation statements (${testDialect})`, () => {
         1,
         'own and ancestors’ counters and last post in one statement',
       );
-      const { before: beforeBegin, inside, after: afterCommit } = split(statements);
+      const oneStatement = testDialect === 'postgres' && !reply;
+      // A top-level comment on PostgreSQL: the insert and every counter in one statement, atomic
+      // without BEGIN/COMMIT. Otherwise one transaction.
+      const write = oneStatement
+        ? statements.findIndex((statement) =>
+            /^with "inserted" as \(insert into "comments"/.test(statement.sql),
+          )
+        : -1;
+      if (oneStatement) {
+        assert.ok(write >= 0, 'one statement creates and counts the comment');
+        assert.match(
+          statements[write]!.sql,
+          /update "discussions"[\s\S]*update "users"[\s\S]*insert into "userDiscussions"[\s\S]*update "categories"/,
+          'in the lock order',
+        );
+        assert.equal(
+          statements.some((statement) => /^(begin|commit)\b/i.test(statement.sql.trim())),
+          false,
+        );
+      }
+      const {
+        before: beforeBegin,
+        inside,
+        after: afterCommit,
+      } = oneStatement
+        ? {
+            before: statements.slice(0, write),
+            inside: [statements[write]!],
+            after: statements.slice(write + 1),
+          }
+        : split(statements);
       // The token with its user's permission subject (no separate users query), the discussion,
       // (the parent comment), the author's latest comment dates (flood control).
       assert.equal(
@@ -93,11 +134,9 @@ describe(`comment creation statements (${testDialect})`, () => {
         beforeBegin.map((statement) => statement.sql.slice(0, 60)).join('\n'),
       );
       assert.match(beforeBegin[0]!.sql, /"isAdmin"[\s\S]*from "accessTokens"/);
-      // insert, (the parent's reply count), the discussion; then the author, the read position
-      // and the categories: on PostgreSQL sent with the COMMIT in one round trip, and a
-      // top-level comment's insert and discussion counters are one statement there.
-      const expected =
-        testDialect === 'postgres' ? (reply ? 4 : 2) : (reply ? 1 : 0) + 6;
+      // A reply: insert, the parent's reply count, the discussion; then the author, the read
+      // position and the categories, on PostgreSQL sent with the COMMIT in one round trip.
+      const expected = oneStatement ? 1 : testDialect === 'postgres' ? 4 : (reply ? 1 : 0) + 6;
       assert.equal(
         inside.length,
         expected,
@@ -111,4 +150,62 @@ describe(`comment creation statements (${testDialect})`, () => {
         );
     });
   }
+
+  test('a discussion moved between its read and the write: the categories it left are not counted', async () => {
+    const categoryCounts = async () =>
+      t.db
+        .selectFrom('categories')
+        .select(['categoryID', 'countComments', 'countAllComments'])
+        .where('categoryID', 'in', [rootID, childID])
+        .orderBy('categoryID')
+        .execute();
+    const before = await categoryCounts();
+    const countBefore = (
+      await t.db
+        .selectFrom('discussions')
+        .select('countComments')
+        .where('discussionID', '=', discussionID)
+        .executeTakeFirstOrThrow()
+    ).countComments;
+    const now = new Date().toISOString();
+    // The counters as a writer builds them from a stale read that put the discussion in the root.
+    const created = await createCountedComment(
+      t.db,
+      {
+        discussionID,
+        parentCommentID: null,
+        depth: 1,
+        body: 'stale',
+        format: 'text',
+        bodyHtml: '<p>stale</p>',
+        bodyPlainText: 'stale',
+        insertUserID: memberID,
+        dateInserted: now,
+        moderationStatus: 'accepted',
+      },
+      0,
+      (commentID) => ({
+        author: undefined,
+        participation: (count) => participationUpsert(t.db, memberID, discussionID, count, now),
+        categories: categoryCountersUpdate(t.db, {
+          categoryID: rootID,
+          chainIDs: [rootID],
+          discussions: 0,
+          comments: 1,
+          newPost: { discussionID, commentID, date: now },
+        }),
+        expectedCategoryID: rootID,
+      }),
+    );
+    assert.deepEqual(created.counted, {
+      countComments: Number(countBefore) + 1,
+      categoryID: childID,
+    });
+    assert.ok(created.comment.commentID > firstCommentID);
+    assert.deepEqual(
+      await categoryCounts(),
+      before,
+      'no category counted: the caller counts it where the discussion is',
+    );
+  });
 });

@@ -1,4 +1,13 @@
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import {
+  sql,
+  type Compilable,
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type SqlBool,
+  type UpdateQueryBuilder,
+  type UpdateResult,
+} from 'kysely';
 import type { RangeFilter } from '../../../../common/src/api/categories.ts';
 import type {
   CommentDisplayType,
@@ -9,6 +18,7 @@ import type {
 import type { DateCondition } from '../../../../common/src/api/users.ts';
 import type { CategoryScope } from '../../permissions/category-scope.ts';
 import { dialectOf, toBool } from '../../platform/db/dialect.ts';
+import { isRetryableTransactionError, runTransaction } from '../../platform/db/transaction.ts';
 import type { Database } from '../../platform/db/schema.ts';
 
 /** The database or an open transaction. */
@@ -383,43 +393,88 @@ function newCommentCounters(
   };
 }
 
+/** The statements a new top-level comment runs after its discussion counted it (createCountedComment). */
+export interface NewCommentCounters {
+  /** The author's comment count (undefined: nothing to change). */
+  author: Compilable<unknown> | undefined;
+  /** The author's read position, given the discussion's new comment count (or an expression of it). */
+  participation: (countCommentsRead: number | Expression<number>) => Compilable<unknown>;
+  /**
+   * The categories' counts and last post, for the discussion's category as it was read; it runs
+   * only while the discussion is still in that category (`expectedCategoryID`).
+   */
+  categories: UpdateQueryBuilder<Database, 'categories', 'categories', UpdateResult> | undefined;
+  expectedCategoryID: number;
+}
+
 /**
- * Inserts a top-level comment and counts it in its discussion (count, last comment, hot): the
- * comment row first, then the discussion row (the lock order of comments.service.ts). On
- * PostgreSQL both are one statement (a data-modifying WITH), one round trip instead of two;
- * SQLite runs the two statements. `counted` is undefined when the discussion is gone.
+ * Creates a top-level comment and counts it everywhere: the comment row, its discussion's count,
+ * last comment and hot score, then the counters `countersFor` builds for the new comment's ID (a
+ * number, or on PostgreSQL an expression of the statement): author, read position, categories, in the lock
+ * order of comments.service.ts. On PostgreSQL it is one statement (data-modifying WITH), one
+ * round trip and atomic without BEGIN/COMMIT; a deadlock or serialization failure runs it again.
+ * SQLite runs the same statements in a transaction. `counted` is the discussion's count and
+ * category after the update (undefined when the discussion is gone); when its category is not
+ * `expectedCategoryID` (moved meanwhile) the categories were not changed: the caller counts the
+ * comment in the discussion's current categories.
  */
-export async function insertCountedComment(
+export async function createCountedComment(
   db: Executor,
   comment: NewComment,
   hot: number,
+  countersFor: (commentID: number | Expression<number>) => NewCommentCounters,
 ): Promise<{ comment: CommentRow; counted: DiscussionCommentCount | undefined }> {
   if (dialectOf(db) !== 'postgres') {
-    const inserted = await insertComment(db, comment);
-    return { comment: inserted, counted: await countNewDiscussionComment(db, inserted, hot) };
+    return runTransaction(db, async (trx) => {
+      const inserted = await insertComment(trx, comment);
+      const counted = await countNewDiscussionComment(trx, inserted, hot);
+      const counters = countersFor(inserted.commentID);
+      if (counted) {
+        if (counters.author) await trx.executeQuery(counters.author.compile());
+        await trx.executeQuery(counters.participation(counted.countComments).compile());
+        if (counters.categories && counted.categoryID === counters.expectedCategoryID)
+          await trx.executeQuery(counters.categories.compile());
+      }
+      return { comment: inserted, counted };
+    });
   }
-  const row = await db
-    .with('inserted', (qb) => qb.insertInto('comments').values(comment).returning(insertedColumns))
-    .with('counted', (qb) =>
-      qb
-        .updateTable('discussions')
-        .set(newCommentCounters(comment, sql<number>`(select ${sql.ref('commentID')} from ${sql.table('inserted')})`, hot))
-        .where('discussionID', '=', comment.discussionID)
-        .returning(['countComments as countedComments', 'categoryID as countedCategoryID']),
-    )
-    .selectFrom('inserted')
-    .leftJoin('counted', (join) => join.onTrue())
-    .selectAll('inserted')
-    .select(['counted.countedComments', 'counted.countedCategoryID'])
-    .executeTakeFirstOrThrow();
-  const { countedComments, countedCategoryID, ...inserted } = row;
-  return {
-    comment: toCommentRow(inserted),
-    counted:
-      countedCategoryID === null || countedComments === null
-        ? undefined
-        : { countComments: Number(countedComments), categoryID: countedCategoryID },
-  };
+  const insert = db.insertInto('comments').values(comment).returning(insertedColumns);
+  const newID = sql<number>`(select ${sql.ref('commentID')} from ${sql.table('inserted')})`;
+  const counters = countersFor(newID);
+  const discussion = db
+    .updateTable('discussions')
+    .set(newCommentCounters(comment, newID, hot))
+    .where('discussionID', '=', comment.discussionID)
+    .returning(['countComments as countedComments', 'categoryID as countedCategoryID']);
+  const parts = [sql`${sql.table('inserted')} as (${insert})`, sql`${sql.table('counted')} as (${discussion})`];
+  if (counters.author) parts.push(sql`${sql.table('author')} as (${counters.author})`);
+  parts.push(
+    sql`${sql.table('participation')} as (${counters.participation(
+      sql<number>`(select ${sql.ref('countedComments')} from ${sql.table('counted')})`,
+    )})`,
+  );
+  if (counters.categories) {
+    const sameCategory = sql<boolean>`exists (select 1 from ${sql.table('counted')} where ${sql.ref('countedCategoryID')} = ${counters.expectedCategoryID})`;
+    parts.push(sql`${sql.table('categories')} as (${counters.categories.where(sameCategory)})`);
+  }
+  const statement = sql<RawComment & { countedComments: number | null; countedCategoryID: number | null }>`with ${sql.join(parts)} select ${sql.table('inserted')}.*, ${sql.ref('counted.countedComments')}, ${sql.ref('counted.countedCategoryID')} from ${sql.table('inserted')} left join ${sql.table('counted')} on true`;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const row = (await statement.execute(db)).rows[0];
+      if (!row) throw new Error('The comment insert returned no row.');
+      const { countedComments, countedCategoryID, ...inserted } = row;
+      return {
+        comment: toCommentRow(inserted),
+        counted:
+          countedCategoryID === null || countedComments === null
+            ? undefined
+            : { countComments: Number(countedComments), categoryID: countedCategoryID },
+      };
+    } catch (error) {
+      if (attempt >= 3 || !isRetryableTransactionError(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
+    }
+  }
 }
 
 /**
@@ -430,7 +485,7 @@ export function participationUpsert(
   db: Executor,
   userID: number,
   discussionID: number,
-  countCommentsRead: number,
+  countCommentsRead: number | Expression<number>,
   now: string,
 ) {
   return db

@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import type { Expression } from 'kysely';
 import {
   COMMENT_PENDING_MESSAGE,
   MAX_COMMENT_DEPTH,
@@ -90,7 +91,7 @@ import {
   findThreadChildren,
   findThreadPage,
   insertComment,
-  insertCountedComment,
+  createCountedComment,
   liveUserExists,
   moveCommentRow,
   participationUpsert,
@@ -101,6 +102,7 @@ import {
   type DiscussionCommentCounters,
   type DiscussionContextRow,
   type NewComment,
+  type NewCommentCounters,
   type ThreadNodeRow,
 } from './comments.repo.ts';
 import { buildThread, finishThread } from './comments.thread.ts';
@@ -460,30 +462,45 @@ async function countCommentBeyondDiscussion(
       ? discussion
       : await findDiscussionContext(trx, discussion.discussionID);
   if (!current) return;
-  const author = userCountersUpdate(trx, comment.insertUserID, { comments: 1 });
-  if (author) control.atCommit(author);
+  const counters = newCommentCounters(trx, comment, current);
+  if (counters.author) control.atCommit(counters.author);
   // A user has read their own comment: their read position moves to the discussion's end.
-  control.atCommit(
-    participationUpsert(
-      trx,
-      comment.insertUserID,
-      current.discussionID,
-      counted.countComments,
-      comment.dateInserted,
-    ),
-  );
-  const categories = categoryCountersUpdate(trx, {
-    categoryID: current.categoryID,
-    chainIDs: categoryChainOf(current),
-    discussions: 0,
-    comments: 1,
-    newPost: {
-      discussionID: current.discussionID,
-      commentID: comment.commentID,
-      date: comment.dateInserted,
-    },
-  });
-  if (categories) control.atCommit(categories);
+  control.atCommit(counters.participation(counted.countComments));
+  if (counters.categories) control.atCommit(counters.categories);
+}
+
+/**
+ * The statements that count a new comment beyond its discussion: its author's count and read
+ * position, and the counts and last post of its discussion's category chain.
+ */
+function newCommentCounters(
+  db: Db,
+  comment: { commentID: number | Expression<number>; insertUserID: number; dateInserted: string },
+  discussion: DiscussionContextRow,
+): NewCommentCounters {
+  return {
+    author: userCountersUpdate(db, comment.insertUserID, { comments: 1 }),
+    participation: (countCommentsRead) =>
+      participationUpsert(
+        db,
+        comment.insertUserID,
+        discussion.discussionID,
+        countCommentsRead,
+        comment.dateInserted,
+      ),
+    categories: categoryCountersUpdate(db, {
+      categoryID: discussion.categoryID,
+      chainIDs: categoryChainOf(discussion),
+      discussions: 0,
+      comments: 1,
+      newPost: {
+        discussionID: discussion.discussionID,
+        commentID: comment.commentID,
+        date: comment.dateInserted,
+      },
+    }),
+    expectedCategoryID: discussion.categoryID,
+  };
 }
 
 /**
@@ -609,21 +626,32 @@ export async function createComment(
     dateInserted: now,
     moderationStatus: pending ? 'pending' : 'accepted',
   };
-  const comment = await runTransaction(ctx.db, async (trx, control) => {
-    if (pending || parentCommentID !== null) {
+  let comment: CommentRow;
+  if (pending || parentCommentID !== null) {
+    comment = await runTransaction(ctx.db, async (trx, control) => {
       const inserted = await insertComment(trx, values);
       if (!pending) await countCommentAdded(trx, control, inserted, discussion);
       return inserted;
-    }
-    // A top-level comment: the row and the discussion's counters in one statement (PostgreSQL).
-    const { comment: inserted, counted } = await insertCountedComment(
-      trx,
+    });
+  } else {
+    // A top-level comment, the usual case: one statement on PostgreSQL (createCountedComment).
+    const created = await createCountedComment(
+      ctx.db,
       values,
       computeHot(discussion.score, now),
+      (commentID) => newCommentCounters(ctx.db, { ...values, commentID }, discussion),
     );
-    await countCommentBeyondDiscussion(trx, control, inserted, discussion, counted);
-    return inserted;
-  });
+    comment = created.comment;
+    if (created.counted && created.counted.categoryID !== discussion.categoryID) {
+      // The discussion moved between our read and the insert: count it where it is now.
+      await runTransaction(ctx.db, async (trx, control) => {
+        const current = await findDiscussionContext(trx, discussion.discussionID);
+        if (!current) return;
+        const categories = newCommentCounters(trx, comment, current).categories;
+        if (categories) control.atCommit(categories);
+      });
+    }
+  }
   if (pending) return { status: 202, body: { message: COMMENT_PENDING_MESSAGE, status: 202 } };
   // The row as inserted, its discussion and its parent are in hand: nothing is read again.
   const [presented] = await presentComments(ctx, [comment], {

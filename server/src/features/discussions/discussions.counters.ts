@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Expression } from 'kysely';
 import type { Db } from '../../platform/db/db.ts';
 import { dialectOf } from '../../platform/db/dialect.ts';
 
@@ -26,8 +26,11 @@ export interface CategoryCountersChange {
   chainIDs: readonly number[];
   discussions: number;
   comments: number;
-  /** A new accepted post: it becomes the category's last post unless a newer one is there already. */
-  newPost?: { discussionID: number; commentID: number | null; date: string };
+  /**
+   * A new accepted post: it becomes the category's last post unless a newer one is there already.
+   * `commentID` may be an SQL expression (the ID a statement's own insert just made).
+   */
+  newPost?: { discussionID: number; commentID: number | Expression<number> | null; date: string };
 }
 
 /**
