@@ -59,6 +59,7 @@ export async function resolveActor(request: FastifyRequest, reply: FastifyReply,
         csrfFailed: false,
         banned: owner.banned || owner.deleted,
         permissionSubject: owner.permissionSubject,
+        userFragment: owner.userFragment,
       };
     }
     reply.header('X-WWW-Authenticate', 'error="invalid_token", error_description="The access token is invalid, revoked or expired."');
@@ -74,6 +75,7 @@ export async function resolveActor(request: FastifyRequest, reply: FastifyReply,
     csrfFailed: false,
     banned: session.banned || session.deleted,
     permissionSubject: session.permissionSubject,
+    userFragment: session.userFragment,
   };
 }
 

@@ -4,6 +4,7 @@ import type { Db } from '../platform/db/db.ts';
 import type { DialectName } from '../platform/db/dialect.ts';
 import type { Mailer } from '../platform/mail.ts';
 import type { KnownPermissionSubject } from '../permissions/permission-set.repo.ts';
+import type { UserFragmentRow } from '../features/users/users.repo.ts';
 
 /** Who makes the request (contract §1.2): a token, a session cookie, or a guest (userID 0). */
 export interface Actor {
@@ -18,6 +19,11 @@ export interface Actor {
   banned: boolean;
   /** The user's permission subject when the token or session lookup read it (saves a query). */
   permissionSubject?: KnownPermissionSubject | undefined;
+  /**
+   * The user as records embed them (`insertUser`), as the token or session lookup read it at the
+   * start of the request: a write's answer embeds its author without reading the user again.
+   */
+  userFragment?: UserFragmentRow | undefined;
 }
 
 /** Process-wide dependencies, built once in buildApp(). */

@@ -5,6 +5,7 @@ import {
   toKnownPermissionSubject,
   type KnownPermissionSubject,
 } from '../../permissions/permission-set.repo.ts';
+import { fragmentColumns, toUserFragmentRow, type UserFragmentRow } from '../users/users.repo.ts';
 
 export interface SessionRow {
   sessionID: string;
@@ -17,6 +18,8 @@ export interface SessionRow {
   deleted: boolean;
   /** The user's permission subject, read in the same statement (see loadPermissionSet). */
   permissionSubject: KnownPermissionSubject;
+  /** The user as other records embed them, read in the same statement. */
+  userFragment: UserFragmentRow;
 }
 
 /** A live (unexpired) session with its user's ban and deletion state, or null. */
@@ -33,11 +36,13 @@ export async function findLiveSession(db: Db, sessionID: string, now: string): P
       'sessions.dateUpdated',
     ])
     .select(permissionSubjectSelection)
+    .select(fragmentColumns)
     .where('sessions.sessionID', '=', sessionID)
     .where('sessions.dateExpires', '>', now)
     .executeTakeFirst();
   if (!row) return null;
   const permissionSubject = toKnownPermissionSubject(row);
+  const userFragment = toUserFragmentRow(row);
   return {
     sessionID: row.sessionID,
     userID: row.userID,
@@ -48,6 +53,7 @@ export async function findLiveSession(db: Db, sessionID: string, now: string): P
     banned: permissionSubject.subject.isBanned,
     deleted: permissionSubject.subject.isDeleted,
     permissionSubject,
+    userFragment,
   };
 }
 

@@ -233,7 +233,11 @@ async function presentComments(
     const parent = parents.get(id);
     if (parent) userIDs.add(parent.insertUserID);
   }
+  // The actor's own fragment came with the token or session lookup (a new comment's author).
+  const own = ctx.actor.userFragment;
+  if (own) userIDs.delete(own.userID);
   const users = await findUserFragmentRows(ctx.db, [...userIDs]);
+  if (own) users.set(own.userID, own);
   const viewer = fragmentViewerOf(ctx);
 
   const quotes = new Map<number, string>();

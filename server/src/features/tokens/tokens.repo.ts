@@ -4,6 +4,7 @@ import {
   toKnownPermissionSubject,
   type KnownPermissionSubject,
 } from '../../permissions/permission-set.repo.ts';
+import { fragmentColumns, toUserFragmentRow, type UserFragmentRow } from '../users/users.repo.ts';
 
 /**
  * The owner of an unrevoked, unexpired access token with this hash, with its ban state and its
@@ -13,24 +14,34 @@ export async function findActiveTokenOwner(
   db: Db,
   tokenHash: string,
   now: string,
-): Promise<{ accessTokenID: number; userID: number; banned: boolean; deleted: boolean; permissionSubject: KnownPermissionSubject } | null> {
+): Promise<{
+  accessTokenID: number;
+  userID: number;
+  banned: boolean;
+  deleted: boolean;
+  permissionSubject: KnownPermissionSubject;
+  userFragment: UserFragmentRow;
+} | null> {
   const row = await db
     .selectFrom('accessTokens')
     .innerJoin('users', 'users.userID', 'accessTokens.userID')
     .select(['accessTokens.accessTokenID', 'accessTokens.userID'])
     .select(permissionSubjectSelection)
+    .select(fragmentColumns)
     .where('accessTokens.tokenHash', '=', tokenHash)
     .where('accessTokens.dateRevoked', 'is', null)
     .where('accessTokens.dateExpires', '>', now)
     .executeTakeFirst();
   if (!row) return null;
   const permissionSubject = toKnownPermissionSubject(row);
+  const userFragment = toUserFragmentRow(row);
   return {
     accessTokenID: row.accessTokenID,
     userID: row.userID,
     banned: permissionSubject.subject.isBanned,
     deleted: permissionSubject.subject.isDeleted,
     permissionSubject,
+    userFragment,
   };
 }
 

@@ -94,7 +94,8 @@ const userColumns = [
   'users.dateUpdated',
 ] as const;
 
-const fragmentColumns = [
+/** The columns of a UserFragmentRow (also read by the token and session lookups for the actor). */
+export const fragmentColumns = [
   'users.userID',
   'users.name',
   'users.photo',
@@ -216,12 +217,30 @@ export async function findUserFragmentRows(
     .select(fragmentColumns)
     .where('users.userID', 'in', ids)
     .execute();
-  return new Map(
-    rows.map((row) => [
-      row.userID,
-      { ...row, private: toBool(row.private), deleted: toBool(row.deleted) },
-    ]),
-  );
+  return new Map(rows.map((row) => [row.userID, toUserFragmentRow(row)]));
+}
+
+/** A row of fragmentColumns as a UserFragmentRow. */
+export function toUserFragmentRow(row: {
+  userID: number;
+  name: string;
+  photo: string | null;
+  title: string | null;
+  banned: number;
+  private: Bool;
+  deleted: Bool;
+  dateLastActive: string | null;
+}): UserFragmentRow {
+  return {
+    userID: row.userID,
+    name: row.name,
+    photo: row.photo,
+    title: row.title,
+    banned: row.banned,
+    private: toBool(row.private),
+    deleted: toBool(row.deleted),
+    dateLastActive: row.dateLastActive,
+  };
 }
 
 /** Roles of several users in one query, in role display order. */
