@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
+import { useId, useRef, type ReactNode, type RefObject } from 'react';
 import { Button, buttonClassName } from './Button.tsx';
 import { t } from '../lib/i18n.ts';
 import styles from './Modal.module.css';
+import { useModalFocus } from './use-modal-focus.ts';
 
 /** spec 001 §9 modal widths: small 375, medium 516, large 720. */
 export type ModalSize = 'small' | 'medium' | 'large';
@@ -19,16 +20,6 @@ export interface ModalProps {
   children: ReactNode;
 }
 
-const focusableSelector = [
-  'a[href]',
-  'button:not([disabled])',
-  'input:not([disabled]):not([type="hidden"])',
-  'select:not([disabled])',
-  'textarea:not([disabled])',
-  '[contenteditable="true"]',
-  '[tabindex]:not([tabindex="-1"])',
-].join(', ');
-
 /**
  * A modal dialog (spec 000 §2 modals): rendered while mounted, focus moves inside and is trapped,
  * Escape or the backdrop closes it, and focus returns to where it was when it closes.
@@ -44,56 +35,7 @@ export function Modal({
 }: ModalProps) {
   const titleID = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
-  const onCloseRef = useRef(onClose);
-  useEffect(() => {
-    onCloseRef.current = onClose;
-  }, [onClose]);
-
-  useEffect(() => {
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const dialog = dialogRef.current;
-    const first =
-      initialFocusRef?.current ?? dialog?.querySelector<HTMLElement>(focusableSelector) ?? dialog;
-    first?.focus();
-    const { overflow } = document.body.style;
-    document.body.style.overflow = 'hidden';
-    const handleKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.stopPropagation();
-        onCloseRef.current();
-        return;
-      }
-      if (event.key !== 'Tab' || dialog === null) {
-        return;
-      }
-      const focusable = [...dialog.querySelectorAll<HTMLElement>(focusableSelector)];
-      const firstItem = focusable[0];
-      const lastItem = focusable[focusable.length - 1];
-      if (firstItem === undefined || lastItem === undefined) {
-        event.preventDefault();
-        return;
-      }
-      const active = document.activeElement;
-      const isInside = active instanceof Node && dialog.contains(active);
-      if (event.shiftKey && (active === firstItem || !isInside)) {
-        event.preventDefault();
-        lastItem.focus();
-      } else if (!event.shiftKey && (active === lastItem || !isInside)) {
-        event.preventDefault();
-        firstItem.focus();
-      }
-    };
-    document.addEventListener('keydown', handleKeyDown);
-    return () => {
-      document.removeEventListener('keydown', handleKeyDown);
-      document.body.style.overflow = overflow;
-      if (previous?.isConnected === true) {
-        previous.focus();
-      }
-    };
-    // Runs once per opening: the modal is open while it is mounted.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  useModalFocus(dialogRef, { isActive: true, onClose, initialFocusRef });
 
   return (
     <div className={styles.overlay}>

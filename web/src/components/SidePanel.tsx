@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { t } from '../lib/i18n.ts';
 import styles from './SidePanel.module.css';
+import { useModalFocus } from './use-modal-focus.ts';
 
 export interface SidePanelProps {
   title: string;
@@ -10,9 +11,6 @@ export interface SidePanelProps {
   children: ReactNode;
 }
 
-const focusableSelector =
-  'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
-
 /**
  * A modal panel sliding in from a side (the hamburger's 'Site Navigation', spec 000 §2): focus
  * moves in and stays in, Escape or the backdrop closes it and focus returns where it was.
@@ -20,50 +18,7 @@ const focusableSelector =
 export function SidePanel({ title, isOpen, onClose, side = 'left', children }: SidePanelProps) {
   const titleID = useId();
   const panelRef = useRef<HTMLDivElement>(null);
-  const onCloseRef = useRef(onClose);
-  useEffect(() => {
-    onCloseRef.current = onClose;
-  }, [onClose]);
-
-  useEffect(() => {
-    if (!isOpen) {
-      return undefined;
-    }
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const panel = panelRef.current;
-    panel?.querySelector<HTMLElement>(focusableSelector)?.focus();
-    const { overflow } = document.body.style;
-    document.body.style.overflow = 'hidden';
-    const handleKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.stopPropagation();
-        onCloseRef.current();
-        return;
-      }
-      if (event.key !== 'Tab' || panel === null) {
-        return;
-      }
-      const focusable = [...panel.querySelectorAll<HTMLElement>(focusableSelector)];
-      const first = focusable[0];
-      const last = focusable[focusable.length - 1];
-      if (first === undefined || last === undefined) {
-        return;
-      }
-      if (event.shiftKey && document.activeElement === first) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && document.activeElement === last) {
-        event.preventDefault();
-        first.focus();
-      }
-    };
-    document.addEventListener('keydown', handleKeyDown);
-    return () => {
-      document.removeEventListener('keydown', handleKeyDown);
-      document.body.style.overflow = overflow;
-      previous?.focus();
-    };
-  }, [isOpen]);
+  useModalFocus(panelRef, { isActive: isOpen, onClose });
 
   if (!isOpen) {
     return null;
