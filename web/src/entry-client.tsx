@@ -3,7 +3,7 @@ import { BrowserRouter } from 'react-router';
 import { App, AppProviders } from './app/App.tsx';
 import { pageModulesFor } from './app/page-modules.ts';
 import { setTransientKey } from './lib/api.ts';
-import { bootstrapElementID, type Bootstrap } from './lib/bootstrap.ts';
+import { bootstrapElementID, parseBootstrap, type Bootstrap } from './lib/bootstrap.ts';
 import { setLocale } from './lib/i18n.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { seedLayout } from './features/layouts/api/layouts.queries.ts';
@@ -19,7 +19,7 @@ function readBootstrap(): Bootstrap | null {
   ) {
     return null;
   }
-  return JSON.parse(element.textContent) as Bootstrap;
+  return parseBootstrap(element.textContent);
 }
 
 async function start(): Promise<void> {

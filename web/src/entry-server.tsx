@@ -18,10 +18,18 @@ import { themeStyleTag } from './theme/apply-theme.ts';
 
 /** What the server needs to answer a page request. */
 export interface RenderResult {
-  /** The app's markup for `<div id="root">`. */
-  html: string;
+  /**
+   * The app's markup for `<div id="root">`, as the UTF-8 chunks React wrote. The server writes
+   * them and `headParts` straight into the page's bytes: the page (100 KB and more) is not
+   * copied from string to string on the way.
+   */
+  htmlChunks: readonly Uint8Array[];
+  /** The same markup as text (decoded on demand). */
+  readonly html: string;
+  /** `head` in pieces, to be written one after the other. */
+  headParts: readonly string[];
   /** Title, theme style, bootstrap script and the page's chunks (modulepreload) for `<head>`. */
-  head: string;
+  readonly head: string;
   /** 200, or what the page asked for (404 for unknown pages, 403...). */
   status: number;
 }
@@ -34,16 +42,16 @@ function escapeHtml(text: string): string {
     .replace(/"/g, '&quot;');
 }
 
-function renderToString(element: ReactNode): Promise<string> {
+function renderToChunks(element: ReactNode): Promise<Uint8Array[]> {
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
+    const chunks: Uint8Array[] = [];
     const sink = new Writable({
-      write(chunk: Buffer | string, _encoding, callback) {
+      write(chunk: Uint8Array | string, _encoding, callback) {
         chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
         callback();
       },
       final(callback) {
-        resolve(Buffer.concat(chunks).toString('utf8'));
+        resolve(chunks);
         callback();
       },
     });
@@ -98,6 +106,18 @@ function modulePreloadLinks(sources: readonly string[]): string {
     .join('\n');
 }
 
+/** The `:root` style of each resolved theme (the server passes the same theme object page after page). */
+const themeStyleTags = new WeakMap<object, string>();
+
+function themeStyleTagOf(theme: Bootstrap['theme']): string {
+  let tag = themeStyleTags.get(theme);
+  if (tag === undefined) {
+    tag = themeStyleTag(theme);
+    themeStyleTags.set(theme, tag);
+  }
+  return tag;
+}
+
 /** Renders a page on the server with the same bootstrap the browser hydrates with. */
 export async function render(url: string, bootstrap: Bootstrap): Promise<RenderResult> {
   setLocale(bootstrap.locale);
@@ -106,7 +126,7 @@ export async function render(url: string, bootstrap: Bootstrap): Promise<RenderR
   seedQueryClient(queryClient, bootstrap);
   seedLayout(queryClient, bootstrap);
   const meta: PageMeta = { status: 200, title: null };
-  const html = await renderToString(
+  const htmlChunks = await renderToChunks(
     <PageMetaContext.Provider value={createPageMetaRecorder(meta)}>
       <AppProviders bootstrap={bootstrap} queryClient={queryClient}>
         <StaticRouter location={url}>
@@ -117,13 +137,32 @@ export async function render(url: string, bootstrap: Bootstrap): Promise<RenderR
   );
   queryClient.clear();
   const pathname = new URL(url, 'http://localhost').pathname;
-  const head = [
+  // The bootstrap (tens of KB) stays a piece of its own: no string is built around it.
+  const tags: (string | string[])[] = [
     `<title>${escapeHtml(meta.title ?? 'Hearth')}</title>`,
-    themeStyleTag(bootstrap.theme),
-    `<script type="application/json" id="${bootstrapElementID}">${serializeBootstrap(bootstrap)}</script>`,
+    themeStyleTagOf(bootstrap.theme),
+    [
+      `<script type="application/json" id="${bootstrapElementID}">`,
+      serializeBootstrap(bootstrap),
+      '</script>',
+    ],
     modulePreloadLinks(pageModulesFor(pathname, bootstrap).map((module) => module.source)),
-  ]
+  ];
+  const headParts = tags
     .filter((tag) => tag !== '')
-    .join('\n');
-  return { html, head, status: meta.status };
+    .flatMap((tag, index) => [
+      ...(index === 0 ? [] : ['\n']),
+      ...(typeof tag === 'string' ? [tag] : tag),
+    ]);
+  return {
+    htmlChunks,
+    get html() {
+      return Buffer.concat(htmlChunks).toString('utf8');
+    },
+    headParts,
+    get head() {
+      return headParts.join('');
+    },
+    status: meta.status,
+  };
 }

@@ -150,8 +150,33 @@ const appRoutes: RouteObject[] = [
   },
 ];
 
+/**
+ * The first path segments of the lazily loaded pages (`entry`, `post`...), lower-cased (routes
+ * match case-insensitively); null when one of them is a parameter, so every path must be matched.
+ */
+const lazyPageFirstSegments: ReadonlySet<string> | null = (() => {
+  const segments = pageRoutes
+    .filter((route) => route.page !== null)
+    .map((route) => (route.path.split('/')[1] ?? '').toLowerCase());
+  return segments.some((segment) => segment === '' || segment.startsWith(':') || segment.includes('*'))
+    ? null
+    : new Set(segments);
+})();
+
+function firstSegment(pathname: string): string {
+  const segment = pathname.split('/').find((part) => part !== '') ?? '';
+  try {
+    return decodeURIComponent(segment).toLowerCase();
+  } catch {
+    return segment.toLowerCase();
+  }
+}
+
 /** The lazily loaded page a path shows, if any (the browser preloads it before hydrating). */
 export function lazyPageFor(pathname: string): Preloadable | null {
+  // Most requests are layout pages (/, /discussions, /discussion/...): no lazy page can match
+  // them, and ranking the whole route table on every server render is not free.
+  if (lazyPageFirstSegments !== null && !lazyPageFirstSegments.has(firstSegment(pathname))) return null;
   const matches = matchRoutes(appRoutes, pathname) ?? [];
   const leaf = matches[matches.length - 1]?.route.path;
   return pageRoutes.find((route) => route.path === leaf)?.page ?? null;

@@ -51,6 +51,14 @@ describe('the lazily loaded code of a page (announced by the server, preloaded b
     expect(sourcesFor('/no-such-page')).toEqual([]);
   });
 
+  it('is found as the router finds it: whatever the case, escaped, and never on a layout path', () => {
+    expect(sourcesFor('/Entry/SignIn')).toEqual(['src/features/auth/components/SignInPage.tsx']);
+    expect(sourcesFor('/%65ntry/signin')).toEqual(['src/features/auth/components/SignInPage.tsx']);
+    for (const pathname of ['/', '//entry/signin', '/discussions', '/categories/garden/p2', '/discussion/1/kindling/p3', '/discussion/comment/9', '/%zz']) {
+      expect(sourcesFor(pathname)).toEqual([]);
+    }
+  });
+
   it('is every widget of a layout page, nested ones included', () => {
     const layout = layoutWith([
       {

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { HydratedLayout, LayoutLookup } from '../../../common/src/api/layouts.ts';
+import type { HydratedLayout, LayoutLookup, WidgetNode } from '../../../common/src/api/layouts.ts';
 import type { PermissionSet } from '../../../common/src/permissions/types.ts';
 import { themeDefaults, type ThemeVariables } from '../../../common/src/theme/variables.ts';
 
@@ -87,14 +87,123 @@ export function guestBootstrap(overrides: Partial<Bootstrap> = {}): Bootstrap {
   };
 }
 
+const scriptUnsafe = /[<>&\u2028\u2029]/g;
+
+const scriptEscapes: Readonly<Record<string, string>> = {
+  '<': '\\u003c',
+  '>': '\\u003e',
+  '&': '\\u0026',
+  '\u2028': '\\u2028',
+  '\u2029': '\\u2029',
+};
+
+/**
+ * A discussion page's widgets (original post, comment thread, comment box) all carry the same
+ * discussion record. The bootstrap sends it once, as `sharedDiscussion`, and this string in
+ * each widget's `discussion` prop; `parseBootstrap` puts the record back.
+ */
+const sharedDiscussionMarker = '$bootstrap:sharedDiscussion';
+
+/** The bootstrap as the page carries it (`serializeBootstrap`, `parseBootstrap`). */
+interface SerializedBootstrap extends Bootstrap {
+  sharedDiscussion?: unknown;
+}
+
+function isWidgetNode(value: unknown): value is WidgetNode {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    '$reactComponent' in value &&
+    '$reactProps' in value
+  );
+}
+
+function isWidgetList(value: unknown): value is WidgetNode[] {
+  return Array.isArray(value) && value.length > 0 && value.every(isWidgetNode);
+}
+
+/** Calls `visit` with the props of every widget of a tree (sections hold widget lists in props). */
+function visitWidgetProps(
+  nodes: readonly WidgetNode[],
+  visit: (props: Record<string, unknown>) => void,
+): void {
+  for (const node of nodes) {
+    visit(node.$reactProps);
+    for (const value of Object.values(node.$reactProps)) {
+      if (isWidgetList(value)) visitWidgetProps(value, visit);
+    }
+  }
+}
+
+/** A copy of a widget tree with every widget's props passed through `map`. */
+function mapWidgetProps(
+  nodes: readonly WidgetNode[],
+  map: (props: Record<string, unknown>) => Record<string, unknown>,
+): WidgetNode[] {
+  return nodes.map((node) => {
+    const props: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(node.$reactProps)) {
+      props[key] = isWidgetList(value) ? mapWidgetProps(value, map) : value;
+    }
+    return { ...node, $reactProps: map(props) };
+  });
+}
+
+function withLayoutNodes(bootstrap: Bootstrap, nodes: WidgetNode[]): Bootstrap {
+  const layout = bootstrap.layout;
+  if (layout?.result === undefined) return bootstrap;
+  return { ...bootstrap, layout: { ...layout, result: { ...layout.result, layout: nodes } } };
+}
+
+/** The bootstrap to serialize: a discussion record several widgets share is sent once. */
+function sharingDiscussion(bootstrap: Bootstrap): Bootstrap | SerializedBootstrap {
+  const nodes = bootstrap.layout?.result?.layout;
+  if (nodes === undefined) return bootstrap;
+  let shared: object | undefined;
+  let copies = 0;
+  visitWidgetProps(nodes, (props) => {
+    const discussion = props.discussion;
+    if (typeof discussion !== 'object' || discussion === null) return;
+    shared ??= discussion;
+    if (discussion === shared) copies += 1;
+  });
+  if (shared === undefined || copies < 2) return bootstrap;
+  const sharedDiscussion = shared;
+  const serialized: SerializedBootstrap = withLayoutNodes(
+    bootstrap,
+    mapWidgetProps(nodes, (props) =>
+      props.discussion === sharedDiscussion
+        ? { ...props, discussion: sharedDiscussionMarker }
+        : props,
+    ),
+  );
+  serialized.sharedDiscussion = sharedDiscussion;
+  return serialized;
+}
+
 /** Serializes the bootstrap for a `<script type="application/json">` (no `</script>` breakout). */
 export function serializeBootstrap(bootstrap: Bootstrap): string {
-  return JSON.stringify(bootstrap)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
+  // One pass over the JSON (a page's bootstrap is tens of KB), not one per character.
+  return JSON.stringify(sharingDiscussion(bootstrap)).replace(
+    scriptUnsafe,
+    (character) => scriptEscapes[character] ?? character,
+  );
+}
+
+/** The bootstrap from the text `serializeBootstrap` wrote (the shared discussion put back in place). */
+export function parseBootstrap(text: string): Bootstrap {
+  const parsed = JSON.parse(text) as SerializedBootstrap;
+  const nodes = parsed.layout?.result?.layout;
+  if (parsed.sharedDiscussion === undefined || nodes === undefined) return parsed;
+  const { sharedDiscussion, ...bootstrap } = parsed;
+  return withLayoutNodes(
+    bootstrap,
+    mapWidgetProps(nodes, (props) =>
+      props.discussion === sharedDiscussionMarker
+        ? { ...props, discussion: sharedDiscussion }
+        : props,
+    ),
+  );
 }
 
 export const BootstrapContext = createContext<Bootstrap | null>(null);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRelativeDate } from './relative-date.ts';
+import { formatFixedDate, formatRelativeDate } from './relative-date.ts';
 
 const now = new Date('2025-06-15T12:00:00Z');
 const ago = (milliseconds: number) => new Date(now.getTime() - milliseconds);
@@ -32,5 +32,59 @@ describe('formatRelativeDate (spec 001 §9 thresholds)', () => {
   it('speaks of the future too', () => {
     expect(formatRelativeDate(new Date(now.getTime() + 3 * hour), now, 'en')).toBe('in 3 hours');
     expect(formatRelativeDate(new Date(now.getTime() + 3 * second), now, 'en')).toBe('just now');
+  });
+});
+
+describe('date formatters', () => {
+  it('are built once per locale, not per date', () => {
+    // Each Intl formatter holds native (ICU) memory that only a V8 collection frees: one per date
+    // shown made a server rendering pages grow by hundreds of MB.
+    const { RelativeTimeFormat, DateTimeFormat } = Intl;
+    let built = 0;
+    class CountingRelativeTimeFormat extends RelativeTimeFormat {
+      constructor(...args: ConstructorParameters<typeof RelativeTimeFormat>) {
+        super(...args);
+        built += 1;
+      }
+    }
+    class CountingDateTimeFormat extends DateTimeFormat {
+      constructor(...args: ConstructorParameters<typeof DateTimeFormat>) {
+        super(...args);
+        built += 1;
+      }
+    }
+    Object.defineProperty(Intl, 'RelativeTimeFormat', {
+      value: CountingRelativeTimeFormat,
+      configurable: true,
+      writable: true,
+    });
+    Object.defineProperty(Intl, 'DateTimeFormat', {
+      value: CountingDateTimeFormat,
+      configurable: true,
+      writable: true,
+    });
+    try {
+      for (let day = 1; day <= 50; day += 1) {
+        formatRelativeDate(ago(day * hour), now, 'fr');
+        formatFixedDate(ago(day * hour), 'fr');
+      }
+      expect(built).toBeLessThanOrEqual(2);
+      expect(formatRelativeDate(ago(2 * hour), now, 'fr')).toBe('il y a 2 heures');
+      expect(formatRelativeDate(ago(2 * hour), now, 'en')).toBe('2 hours ago');
+    } finally {
+      Object.defineProperty(Intl, 'RelativeTimeFormat', {
+        value: RelativeTimeFormat,
+        configurable: true,
+        writable: true,
+      });
+      Object.defineProperty(Intl, 'DateTimeFormat', {
+        value: DateTimeFormat,
+        configurable: true,
+        writable: true,
+      });
+    }
+    expect(formatFixedDate(now, 'en')).toBe(
+      new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(now),
+    );
   });
 });

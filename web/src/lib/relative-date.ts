@@ -7,6 +7,29 @@ const hour = 60 * minute;
 const day = 24 * hour;
 const { seconds, minutes, hours, days, monthsUntilDays } = displayLimits.relativeTimeThresholds;
 
+// Building an Intl formatter costs far more than formatting with one (a page shows dozens of
+// dates, each formatted twice): keep one per locale. Locales are few; the maps stay small.
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+const fixedFormats = new Map<string, Intl.DateTimeFormat>();
+
+function relativeFormatFor(locale: string): Intl.RelativeTimeFormat {
+  let format = relativeFormats.get(locale);
+  if (format === undefined) {
+    format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+    relativeFormats.set(locale, format);
+  }
+  return format;
+}
+
+function fixedFormatFor(locale: string): Intl.DateTimeFormat {
+  let format = fixedFormats.get(locale);
+  if (format === undefined) {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+    fixedFormats.set(locale, format);
+  }
+  return format;
+}
+
 /**
  * A date relative to `now` (spec 001 §9): 'just now' within 5 s, then seconds below 45 s,
  * minutes below 45 min, hours below 22 h, days below 26 days, months below 320 days, else years.
@@ -22,7 +45,7 @@ export function formatRelativeDate(
     return t('just now');
   }
   const sign = diff < 0 ? -1 : 1;
-  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  const format = relativeFormatFor(locale);
   if (distance < seconds * second) {
     return format.format(sign * Math.round(distance / second), 'second');
   }
@@ -43,5 +66,5 @@ export function formatRelativeDate(
 
 /** A full, fixed date and time for tooltips and `fixed` mode. */
 export function formatFixedDate(date: Date, locale: string = getLocale()): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return fixedFormatFor(locale).format(date);
 }

@@ -119,12 +119,37 @@ function decodeTypes(value: string | null): string[] | null {
 }
 
 function toCategoryRow(row: RawCategory): CategoryRow {
+  // Field by field rather than `...row`: spreading a driver's row costs more than reading it, and
+  // lists read every category.
   return {
-    ...row,
+    categoryID: row.categoryID,
+    parentCategoryID: row.parentCategoryID,
+    name: row.name,
+    urlcode: row.urlcode,
+    description: row.description,
+    displayAs: row.displayAs,
     customPermissions: toBool(row.customPermissions),
+    permissionCategoryID: row.permissionCategoryID,
     isArchived: toBool(row.isArchived),
     featured: toBool(row.featured),
+    depth: row.depth,
+    sort: row.sort,
+    treePath: row.treePath,
+    iconUrl: row.iconUrl,
+    bannerUrl: row.bannerUrl,
     allowedDiscussionTypes: decodeTypes(row.allowedDiscussionTypes),
+    pointsCategoryID: row.pointsCategoryID,
+    countCategories: row.countCategories,
+    countDiscussions: row.countDiscussions,
+    countComments: row.countComments,
+    countAllDiscussions: row.countAllDiscussions,
+    countAllComments: row.countAllComments,
+    countFollowers: row.countFollowers,
+    lastDiscussionID: row.lastDiscussionID,
+    lastCommentID: row.lastCommentID,
+    lastPostDate: row.lastPostDate,
+    dateInserted: row.dateInserted,
+    dateUpdated: row.dateUpdated,
   };
 }
 
@@ -318,6 +343,28 @@ export async function findCategories(
   if (options.offset !== undefined && options.offset > 0) query = query.offset(options.offset);
   const rows = await query.execute();
   return rows.map(toCategoryRow);
+}
+
+/**
+ * The post types of the categories `findCategories(db, filter, { order: 'tree', limit })` would
+ * answer, in the same order: two columns instead of whole rows (the new post menu).
+ */
+export async function findCategoryPostTypes(
+  db: Executor,
+  filter: CategoryFilter,
+  limit: number,
+): Promise<{ categoryID: number; allowedDiscussionTypes: string[] | null }[]> {
+  const rows = await categoriesDb(db)
+    .selectFrom('categories')
+    .select(['categories.categoryID', 'categories.allowedDiscussionTypes'])
+    .where((eb) => filterConditions(eb, filter))
+    .orderBy('categories.treePath')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    categoryID: row.categoryID,
+    allowedDiscussionTypes: decodeTypes(row.allowedDiscussionTypes),
+  }));
 }
 
 /** How many categories match (numbered pager). */

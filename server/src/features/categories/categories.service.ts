@@ -1,4 +1,5 @@
 import {
+  discussionTypes,
   type Category,
   type CategoryEdit,
   type CategoryListQuery,
@@ -58,6 +59,7 @@ import {
   findAllTreeNodes,
   findCategories,
   findCategoriesByName,
+  findCategoryPostTypes,
   findCategoryByID,
   findCategoryByUrlcode,
   findCategoryLabels,
@@ -356,6 +358,38 @@ export async function listCategories(
     limit,
     total,
   };
+}
+
+/** A category the viewer may start a discussion in, with the post types it allows. */
+export interface PostableCategory {
+  categoryID: number;
+  allowedDiscussionTypes: string[];
+}
+
+/**
+ * The categories `GET /categories?filterDiscussionsAdd=true&outputFormat=flat&limit={limit}`
+ * answers (the first `limit` in tree order), with only what the new post menu needs: no records
+ * are presented (at most a few hundred of them on every page a member opens).
+ */
+export async function listPostableCategories(
+  ctx: RequestContext,
+  limit: number,
+): Promise<PostableCategory[]> {
+  await ensureCategoryTree(ctx.db);
+  const rows = await findCategoryPostTypes(
+    ctx.db,
+    {
+      viewScope: viewableScope(ctx.permissions),
+      addScope: postableScope(ctx.permissions),
+      isArchived: false,
+      excludeDisplayAs: ['heading'],
+    },
+    limit,
+  );
+  return rows.map((row) => ({
+    categoryID: row.categoryID,
+    allowedDiscussionTypes: row.allowedDiscussionTypes ?? [...discussionTypes],
+  }));
 }
 
 /**

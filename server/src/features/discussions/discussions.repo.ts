@@ -99,13 +99,38 @@ type RawDiscussion = Omit<
 };
 
 function toDiscussionRow(row: RawDiscussion): DiscussionRow {
+  // Field by field rather than `...row`: spreading a driver's row (30 columns, every row of every
+  // list) cost about twice as much as the query that read it.
   return {
-    ...row,
+    discussionID: row.discussionID,
+    type: row.type,
+    categoryID: row.categoryID,
+    name: row.name,
+    body: row.body,
+    format: row.format,
+    bodyHtml: row.bodyHtml,
+    bodyPlainText: row.bodyPlainText,
+    insertUserID: row.insertUserID,
+    updateUserID: row.updateUserID,
+    lastCommentID: row.lastCommentID,
+    lastCommentUserID: row.lastCommentUserID,
+    dateInserted: row.dateInserted,
+    dateUpdated: row.dateUpdated,
+    dateLastComment: row.dateLastComment,
+    countComments: row.countComments,
+    countViews: row.countViews,
+    countReports: row.countReports,
+    score: row.score,
     hot: Number(row.hot),
     pinned: toBool(row.pinned),
+    pinLocation: row.pinLocation,
     closed: toBool(row.closed),
     sink: toBool(row.sink),
     resolved: toBool(row.resolved),
+    resolvedUserID: row.resolvedUserID,
+    statusID: row.statusID,
+    internalStatusID: row.internalStatusID,
+    moderationStatus: row.moderationStatus,
     attributes: decodeAttributes(row.attributes),
   };
 }

@@ -14,7 +14,7 @@ import {
 import { tagListQuerySchema } from '../../../../common/src/api/tags.ts';
 import type { RequestContext } from '../../http/context.ts';
 import type { SiteSettings } from '../config/config.service.ts';
-import { listCategories } from '../categories/categories.service.ts';
+import { listCategories, listPostableCategories } from '../categories/categories.service.ts';
 import { postableScope } from '../categories/categories.policy.ts';
 import { getCommentThread } from '../comments/comments.service.ts';
 import { listDiscussions } from '../discussions/discussions.service.ts';
@@ -37,6 +37,12 @@ export interface HydrateScope {
   discussion?: Discussion | undefined;
   /** `/discussion/comment/{id}`: the comment to scroll to (its thread branch is expanded). */
   focusCommentID?: number | undefined;
+  /**
+   * For a server-rendered page's bootstrap: widgets whose records are drawn only in part carry
+   * only those parts (the page weighs less, and grows less with the forum). The widgets draw
+   * exactly what they draw from the full props of `GET /layouts/lookup-hydrate`.
+   */
+  compact?: boolean | undefined;
 }
 
 /** Fills a widget's props from its static props; null leaves the widget out. */
@@ -175,6 +181,31 @@ function listQuery(input: Record<string, unknown>) {
   return categoryListQuerySchema.parse(input);
 }
 
+/** A category as the side panel's links draw it (web `CategoryLinks`): name, link, counts. */
+export interface CategoryLink {
+  categoryID: number;
+  name: string;
+  url: string;
+  displayAs: Category['displayAs'];
+  countDiscussions: number;
+  countAllDiscussions: number;
+  /** A heading's children are drawn in its place. */
+  children?: CategoryLink[];
+}
+
+/** The parts of a category record the side panel's links draw (compact page bootstraps). */
+export function categoryLinkOf(category: Category | CategoryTreeNode): CategoryLink {
+  return {
+    categoryID: category.categoryID,
+    name: category.name,
+    url: category.url,
+    displayAs: category.displayAs,
+    countDiscussions: category.countDiscussions,
+    countAllDiscussions: category.countAllDiscussions,
+    ...('children' in category ? { children: category.children.map(categoryLinkOf) } : {}),
+  };
+}
+
 const categoryListHydrator: Hydrator = async (scope, props) => {
   const { ctx } = scope;
   const title = stringProp(props, 'title') ?? null;
@@ -194,12 +225,18 @@ const categoryListHydrator: Hydrator = async (scope, props) => {
     };
   }
   const maxDepth = typeof props.maxDepth === 'number' ? props.maxDepth : 2;
-  const result = await listCategories(ctx, listQuery({ outputFormat: 'tree', maxDepth, expand: ['lastPost'] }));
-  if (result.categories.length === 0 && props.displayAs === 'link') return null;
+  // The side panel's links show no last post: a compact page leaves it (and its queries) out.
+  const links = props.displayAs === 'link';
+  const compactLinks = links && scope.compact === true;
+  const result = await listCategories(
+    ctx,
+    listQuery({ outputFormat: 'tree', maxDepth, expand: compactLinks ? [] : ['lastPost'] }),
+  );
+  if (result.categories.length === 0 && links) return null;
   return {
     title,
     headingLevel: headingLevel(props),
-    categories: result.categories,
+    categories: compactLinks ? result.categories.map(categoryLinkOf) : result.categories,
     displayAs: stringProp(props, 'displayAs') ?? 'categories',
     itemOptions: defaultCategoryItemOptions,
   };
@@ -207,10 +244,6 @@ const categoryListHydrator: Hydrator = async (scope, props) => {
 
 function postTypesIn(category: { allowedDiscussionTypes: string[] }): string[] {
   return NEW_POST_TYPES.filter((type) => category.allowedDiscussionTypes.includes(type));
-}
-
-function flattenTree(nodes: readonly (Category | CategoryTreeNode)[]): Category[] {
-  return nodes.flatMap((node) => [node, ...('children' in node ? flattenTree(node.children) : [])]);
 }
 
 /** spec 000 §2 new post menu: the post types the viewer may start here (discussions.add). */
@@ -225,8 +258,8 @@ const newPostMenuHydrator: Hydrator = async (scope) => {
   }
   const scopeOfAdd = postableScope(ctx.permissions);
   if (!scopeOfAdd.all && scopeOfAdd.permissionCategoryIDs.length === 0) return null;
-  const result = await listCategories(ctx, listQuery({ filterDiscussionsAdd: true, outputFormat: 'flat', limit: 500 }));
-  const categories = flattenTree(result.categories);
+  // The categories `GET /categories?filterDiscussionsAdd=true&outputFormat=flat&limit=500` lists.
+  const categories = await listPostableCategories(ctx, 500);
   if (categories.length === 0) return null;
   const postTypes = NEW_POST_TYPES.filter((type) => categories.some((category) => category.allowedDiscussionTypes.includes(type)));
   const categoryID = scope.discussion?.categoryID;

@@ -132,6 +132,8 @@ function discussionJsonLd(scope: HydrateScope, discussion: Discussion, descripti
 export interface LookupHydrateOptions {
   /** Count a view of a discussion page (pages and the client's navigations do; default true). */
   recordView?: boolean;
+  /** Props for a server-rendered page's bootstrap: only what the widgets draw (HydrateScope.compact). */
+  compact?: boolean;
 }
 
 /**
@@ -166,6 +168,7 @@ export async function lookupHydrate(
     settings,
     siteTitle: settings['garden.title'],
     page: params.page ?? 1,
+    compact: options.compact === true,
   };
   const baseUrl = ctx.config.baseUrl;
   let spec: LayoutSpec;

@@ -1,0 +1,86 @@
+import { render } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { categoryFixture } from '../../../layout/test-fixtures.ts';
+import { CategoryListWidget } from './CategoryListWidget.tsx';
+import type { CategoryListNode } from './CategoryList.tsx';
+
+/** What a server-rendered page's bootstrap carries for the side panel (server layouts.hydrators.ts `categoryLinkOf`). */
+function compact(category: CategoryListNode): CategoryListNode {
+  const link = {
+    categoryID: category.categoryID,
+    name: category.name,
+    url: category.url,
+    displayAs: category.displayAs,
+    countDiscussions: category.countDiscussions,
+    countAllDiscussions: category.countAllDiscussions,
+    ...(category.children === undefined ? {} : { children: category.children.map(compact) }),
+  };
+  // The widget's props are typed as whole records; a compact page carries only these fields.
+  return link as CategoryListNode;
+}
+
+function markup(categories: CategoryListNode[], includeSubcategoriesCount: boolean): string {
+  const { container } = render(
+    <MemoryRouter>
+      <CategoryListWidget
+        title="Categories"
+        displayAs="link"
+        categories={categories}
+        itemOptions={{
+          metas: {
+            display: {
+              discussionCount: true,
+              commentCount: true,
+              postCount: false,
+              followerCount: false,
+              lastPostName: true,
+              lastPostAuthor: true,
+              lastPostDate: true,
+              subcategories: true,
+            },
+            asIcons: false,
+            includeSubcategoriesCount,
+          },
+        }}
+      />
+    </MemoryRouter>,
+  );
+  return container.innerHTML;
+}
+
+describe('the side panel’s category links (a compact page bootstrap)', () => {
+  it('draw the same from the compact categories as from whole records', () => {
+    const categories: CategoryListNode[] = [
+      categoryFixture({ lastPost: null }),
+      categoryFixture({
+        categoryID: 4,
+        name: 'Workshop',
+        urlcode: 'workshop',
+        url: 'http://hearth.test/categories/workshop',
+        displayAs: 'heading',
+        children: [
+          categoryFixture({
+            categoryID: 5,
+            name: 'Tools',
+            urlcode: 'tools',
+            url: 'http://hearth.test/categories/tools',
+            countDiscussions: 1200,
+          }),
+          categoryFixture({
+            categoryID: 6,
+            name: 'Wood',
+            urlcode: 'wood',
+            url: 'http://hearth.test/categories/wood',
+            countAllDiscussions: 3,
+          }),
+        ],
+      }),
+    ];
+    for (const includeSubcategoriesCount of [true, false]) {
+      const whole = markup(categories, includeSubcategoriesCount);
+      expect(whole).toContain('Tools');
+      expect(markup(categories.map(compact), includeSubcategoriesCount)).toBe(whole);
+    }
+  });
+});
