@@ -169,8 +169,10 @@ function ensureBuild(force: boolean, log: (line: string) => void): void {
 
 async function startServer(run: Target, port: number, cpuProfDir: string | undefined, guestCache: boolean): Promise<ChildProcess> {
   // The V8 flags of `npm start` (package.json): a 4 MB young generation semi-space keeps the
-  // process's RSS under 250 MB (default 16 MB: ~320 MB after a few read runs, same throughput).
-  const args = ['--max-semi-space-size=4', ...(cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : []), 'server/src/main.ts'];
+  // process's RSS under 250 MB (default 16 MB: ~320 MB after a few read runs, same throughput), and
+  // the old generation grows by half instead of V8's default factor (up to 4×) before the next
+  // collection (uncached page renders: peak RSS ~270 MB instead of ~380 MB, same CPU).
+  const args = ['--max-semi-space-size=4', '--heap-growing-percent=50', ...(cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : []), 'server/src/main.ts'];
   const child = spawn(process.execPath, args, {
     cwd: root,
     env: {
