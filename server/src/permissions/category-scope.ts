@@ -20,6 +20,25 @@ export function categoryIDsWith(
   name: PermissionName,
 ): CategoryScope {
   if (!set) return { all: false, permissionCategoryIDs: [] };
+  // Sets are frozen and cached per user (loadPermissionSet), so a scope is worked out once per set
+  // and name: a check of one category (canViewCategory) costs a lookup, not a pass over every
+  // junction (which grew with the number of restricted categories: 9 % of a comment's CPU at L).
+  let byName = scopes.get(set);
+  if (byName === undefined) {
+    byName = new Map();
+    if (Object.isFrozen(set)) scopes.set(set, byName);
+  }
+  let scope = byName.get(name);
+  if (scope === undefined) {
+    scope = Object.freeze(computeScope(set, name));
+    byName.set(name, scope);
+  }
+  return scope;
+}
+
+const scopes = new WeakMap<PermissionSet, Map<PermissionName, CategoryScope>>();
+
+function computeScope(set: PermissionSet, name: PermissionName): CategoryScope {
   const junctionIDs =
     set.junctions?.category ??
     set.permissions
@@ -37,7 +56,7 @@ export function categoryIDsWith(
   if (permissionCategoryIDs.length === junctionIDs.length + 1) {
     return { all: true };
   }
-  return { all: false, permissionCategoryIDs };
+  return { all: false, permissionCategoryIDs: Object.freeze(permissionCategoryIDs) as number[] };
 }
 
 /** Whether a category (given its `permissionCategoryID`) is inside a scope. */
