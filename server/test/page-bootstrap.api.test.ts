@@ -9,7 +9,7 @@ import type { Discussion } from '../../common/src/api/discussions.ts';
 import type { HydratedLayout, WidgetNode } from '../../common/src/api/layouts.ts';
 import { buildApp } from '../src/app.ts';
 import type { PageBootstrap } from '../src/http/pages.ts';
-import { categoryLinkOf } from '../src/features/layouts/layouts.hydrators.ts';
+import { categoryLinkOf } from '../../common/src/api/layouts.lookup.ts';
 import { postTestComment, rich2 } from '../src/features/comments/comments.test-support.ts';
 import { createTestApp, testDialect, type TestApp } from './harness.ts';
 import {

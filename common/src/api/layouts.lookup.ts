@@ -4,6 +4,8 @@
  * the web app's first load carries none of the schemas; `layouts.ts` re-exports all of it.
  */
 
+import type { Category, CategoryTreeNode } from './categories.ts';
+
 /** View types Hearth ships default layouts for (`discussion` is an alias of `post`). */
 export const layoutViewTypes = [
   'home',
@@ -182,6 +184,36 @@ export interface CategoryItemOptions {
     asIcons: boolean;
     /** Counts include the subcategories' (`countAll…`). */
     includeSubcategoriesCount: boolean;
+  };
+}
+
+/** A category as the side panel's links draw it (web `CategoryLinks`): name, link, counts. */
+export interface CategoryLink {
+  categoryID: number;
+  name: string;
+  url: string;
+  displayAs: Category['displayAs'];
+  countDiscussions: number;
+  countAllDiscussions: number;
+  /** A heading's children are drawn in its place. */
+  children?: CategoryLink[];
+}
+
+/**
+ * The parts of a category record the side panel's links draw: what a server-rendered page's
+ * bootstrap carries for them (the `categoryList` hydrator in compact mode).
+ */
+export function categoryLinkOf(category: Category | CategoryTreeNode): CategoryLink {
+  return {
+    categoryID: category.categoryID,
+    name: category.name,
+    url: category.url,
+    displayAs: category.displayAs,
+    countDiscussions: category.countDiscussions,
+    countAllDiscussions: category.countAllDiscussions,
+    ...('children' in category && category.children !== undefined
+      ? { children: category.children.map(categoryLinkOf) }
+      : {}),
   };
 }
 

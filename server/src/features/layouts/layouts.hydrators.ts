@@ -2,11 +2,11 @@ import {
   categoryListQuerySchema,
   type Breadcrumb,
   type Category,
-  type CategoryTreeNode,
 } from '../../../../common/src/api/categories.ts';
 import type { CommentThreadSort } from '../../../../common/src/api/comments.ts';
 import { discussionsQuerySchema, type Discussion } from '../../../../common/src/api/discussions.ts';
 import {
+  categoryLinkOf,
   defaultCategoryItemOptions,
   type LayoutPaging,
   type LayoutViewType,
@@ -179,31 +179,6 @@ const discussionListHydrator: Hydrator = async (scope, props) => {
 
 function listQuery(input: Record<string, unknown>) {
   return categoryListQuerySchema.parse(input);
-}
-
-/** A category as the side panel's links draw it (web `CategoryLinks`): name, link, counts. */
-export interface CategoryLink {
-  categoryID: number;
-  name: string;
-  url: string;
-  displayAs: Category['displayAs'];
-  countDiscussions: number;
-  countAllDiscussions: number;
-  /** A heading's children are drawn in its place. */
-  children?: CategoryLink[];
-}
-
-/** The parts of a category record the side panel's links draw (compact page bootstraps). */
-export function categoryLinkOf(category: Category | CategoryTreeNode): CategoryLink {
-  return {
-    categoryID: category.categoryID,
-    name: category.name,
-    url: category.url,
-    displayAs: category.displayAs,
-    countDiscussions: category.countDiscussions,
-    countAllDiscussions: category.countAllDiscussions,
-    ...('children' in category ? { children: category.children.map(categoryLinkOf) } : {}),
-  };
 }
 
 const categoryListHydrator: Hydrator = async (scope, props) => {

@@ -4,20 +4,15 @@ import { describe, expect, it } from 'vitest';
 import { categoryFixture } from '../../../layout/test-fixtures.ts';
 import { CategoryListWidget } from './CategoryListWidget.tsx';
 import type { CategoryListNode } from './CategoryList.tsx';
+import {
+  categoryLinkOf,
+  defaultCategoryItemOptions,
+} from '../../../../../common/src/api/layouts.lookup.ts';
 
-/** What a server-rendered page's bootstrap carries for the side panel (server layouts.hydrators.ts `categoryLinkOf`). */
+/** What a server-rendered page's bootstrap carries for the side panel. */
 function compact(category: CategoryListNode): CategoryListNode {
-  const link = {
-    categoryID: category.categoryID,
-    name: category.name,
-    url: category.url,
-    displayAs: category.displayAs,
-    countDiscussions: category.countDiscussions,
-    countAllDiscussions: category.countAllDiscussions,
-    ...(category.children === undefined ? {} : { children: category.children.map(compact) }),
-  };
-  // The widget's props are typed as whole records; a compact page carries only these fields.
-  return link as CategoryListNode;
+  // The widget's props are typed as whole records; a compact page carries only the link's fields.
+  return categoryLinkOf(category) as CategoryListNode;
 }
 
 function markup(categories: CategoryListNode[], includeSubcategoriesCount: boolean): string {
@@ -28,20 +23,8 @@ function markup(categories: CategoryListNode[], includeSubcategoriesCount: boole
         displayAs="link"
         categories={categories}
         itemOptions={{
-          metas: {
-            display: {
-              discussionCount: true,
-              commentCount: true,
-              postCount: false,
-              followerCount: false,
-              lastPostName: true,
-              lastPostAuthor: true,
-              lastPostDate: true,
-              subcategories: true,
-            },
-            asIcons: false,
-            includeSubcategoriesCount,
-          },
+          ...defaultCategoryItemOptions,
+          metas: { ...defaultCategoryItemOptions.metas, includeSubcategoriesCount },
         }}
       />
     </MemoryRouter>,
