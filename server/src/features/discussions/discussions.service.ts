@@ -548,8 +548,13 @@ export async function getDiscussion(
   discussionID: number,
   expand?: Iterable<string>,
 ): Promise<Discussion> {
-  await requireViewableDiscussion(ctx, ctx.db, discussionID);
-  return presentOne(ctx, discussionID, toDiscussionExpand(new Set(expand ?? [])));
+  // The row the permission check read is the one presented (it is not read a second time).
+  const { row } = await requireViewableDiscussion(ctx, ctx.db, discussionID);
+  const [discussion] = await presentDiscussions(ctx, [row], {
+    expand: toDiscussionExpand(new Set(expand ?? [])),
+  });
+  if (!discussion) throw notFound('Discussion', { discussionID });
+  return discussion;
 }
 
 /**
