@@ -18,7 +18,7 @@ import type {
 import type { DateCondition } from '../../../../common/src/api/users.ts';
 import type { CategoryScope } from '../../permissions/category-scope.ts';
 import { dialectOf, toBool } from '../../platform/db/dialect.ts';
-import { isRetryableTransactionError, runTransaction } from '../../platform/db/transaction.ts';
+import { retryOnConcurrencyFailure, runTransaction } from '../../platform/db/transaction.ts';
 import type { Database } from '../../platform/db/schema.ts';
 
 /** The database or an open transaction. */
@@ -458,23 +458,17 @@ export async function createCountedComment(
     parts.push(sql`${sql.table('categories')} as (${counters.categories.where(sameCategory)})`);
   }
   const statement = sql<RawComment & { countedComments: number | null; countedCategoryID: number | null }>`with ${sql.join(parts)} select ${sql.table('inserted')}.*, ${sql.ref('counted.countedComments')}, ${sql.ref('counted.countedCategoryID')} from ${sql.table('inserted')} left join ${sql.table('counted')} on true`;
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      const row = (await statement.execute(db)).rows[0];
-      if (!row) throw new Error('The comment insert returned no row.');
-      const { countedComments, countedCategoryID, ...inserted } = row;
-      return {
-        comment: toCommentRow(inserted),
-        counted:
-          countedCategoryID === null || countedComments === null
-            ? undefined
-            : { countComments: Number(countedComments), categoryID: countedCategoryID },
-      };
-    } catch (error) {
-      if (attempt >= 3 || !isRetryableTransactionError(error)) throw error;
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
-    }
-  }
+  // One statement: PostgreSQL rolls all of it back on a deadlock, so it may simply run again.
+  const row = await retryOnConcurrencyFailure(async () => (await statement.execute(db)).rows[0]);
+  if (!row) throw new Error('The comment insert returned no row.');
+  const { countedComments, countedCategoryID, ...inserted } = row;
+  return {
+    comment: toCommentRow(inserted),
+    counted:
+      countedCategoryID === null || countedComments === null
+        ? undefined
+        : { countComments: Number(countedComments), categoryID: countedCategoryID },
+  };
 }
 
 /**

@@ -99,25 +99,37 @@ async function runOnce<T>(
 }
 
 /**
+ * Runs `work` and, when PostgreSQL aborts it for a deadlock or a serialization failure, runs it
+ * again (at most `attempts` runs in all, after a short random pause). `work` must be safe to run
+ * again: a whole transaction, or one statement (which PostgreSQL rolled back on its own).
+ */
+export async function retryOnConcurrencyFailure<T>(
+  work: () => Promise<T>,
+  attempts: number = DEFAULT_ATTEMPTS,
+): Promise<T> {
+  const runs = Math.max(1, attempts);
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt >= runs || !isRetryableTransactionError(error)) throw error;
+      // Jitter, so the transactions that collided do not meet again at once.
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
+    }
+  }
+}
+
+/**
  * Runs `work` in a transaction and, when PostgreSQL aborts it for a deadlock or a serialization
- * failure, runs it again (at most `attempts` runs in all, after a short random pause). The retry is
- * a safety net: writes that lock shared rows take them in one order (comments.service.ts,
- * discussions.counters.ts), so a deadlock should not happen in the first place. `work` must only
- * touch the database: it may run more than once.
+ * failure, runs it again (retryOnConcurrencyFailure). The retry is a safety net: writes that lock
+ * shared rows take them in one order (comments.service.ts, discussions.counters.ts), so a deadlock
+ * should not happen in the first place. `work` must only touch the database: it may run more than
+ * once.
  */
 export async function runTransaction<T>(
   db: Db,
   work: (trx: Db, control: TransactionControl) => Promise<T>,
   options: { attempts?: number } = {},
 ): Promise<T> {
-  const attempts = Math.max(1, options.attempts ?? DEFAULT_ATTEMPTS);
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await runOnce(db, work);
-    } catch (error) {
-      if (attempt >= attempts || !isRetryableTransactionError(error)) throw error;
-      // Jitter, so the transactions that collided do not meet again at once.
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
-    }
-  }
+  return retryOnConcurrencyFailure(() => runOnce(db, work), options.attempts);
 }
