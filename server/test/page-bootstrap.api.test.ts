@@ -1,8 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Category } from '../../common/src/api/categories.ts';
 import type { Discussion } from '../../common/src/api/discussions.ts';
@@ -22,38 +20,15 @@ import {
   type TestUser,
 } from './actors.ts';
 import { createQueryCapture } from './query-capture.ts';
+import { BOOTSTRAP_END, BOOTSTRAP_START, fakeWebBuild } from './fake-web-build.ts';
 
 // The page's bootstrap carries the layout lookup-hydrate answers, except what no widget draws:
 // the side panel's categories come as links (name, URL, counts), without their last posts. Its
 // size no longer grows with everything a category record holds, and the page skips the queries
 // of the last posts; the new post menu reads only what it needs of up to 500 categories.
 
-const START = '<!--bootstrap-->';
-const END = '<!--/bootstrap-->';
-
-/** A build whose server render writes the bootstrap it is given, so the test can read it back. */
-function fakeBuild(): string {
-  const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hearth-pages-'));
-  fs.mkdirSync(path.join(distDir, 'web', 'assets'), { recursive: true });
-  fs.mkdirSync(path.join(distDir, 'server-entry'), { recursive: true });
-  fs.writeFileSync(
-    path.join(distDir, 'web', 'index.html'),
-    '<!doctype html>\n<html lang="en"><head><!--app-head--></head><body><div id="root"><!--app-html--></div></body></html>\n',
-  );
-  fs.writeFileSync(
-    path.join(distDir, 'server-entry', 'entry-server.js'),
-    `export async function render(url, bootstrap) {
-  const status = bootstrap.layout?.error?.status ?? 200;
-  return {
-    htmlChunks: [Buffer.from(${JSON.stringify(START)}), Buffer.from(JSON.stringify(bootstrap)), Buffer.from(${JSON.stringify(END)})],
-    headParts: ['<title>', 'Page’s title', '</title>'],
-    status,
-  };
-}
-`,
-  );
-  return distDir;
-}
+const START = BOOTSTRAP_START;
+const END = BOOTSTRAP_END;
 
 /** Every widget node of a layout, sections' nested lists included. */
 function widgets(nodes: readonly WidgetNode[]): WidgetNode[] {
@@ -154,7 +129,7 @@ describe(`server-rendered page bootstrap (${testDialect})`, () => {
 
   before(async () => {
     t = await createTestApp({ GUEST_CACHE_SECONDS: '0' }, { onQuery: capture.onQuery });
-    distDir = fakeBuild();
+    distDir = fakeWebBuild();
     pages = await buildApp({
       config: t.config,
       database: t.database.handle,

@@ -98,9 +98,19 @@ export function layoutLookupForPath(pathname: string, search = ''): LayoutLookup
   if (segments.length === 0) {
     return { layoutViewType: 'home', recordType: 'siteSection', recordID: '0', params: {} };
   }
-  if (first === 'discussions' && segments.length === 1) {
-    // The query string is passed as params (spec 000 §2).
-    return { layoutViewType: 'discussionList', recordType: 'siteSection', recordID: '0', params: query };
+  if (first === 'discussions' && segments.length <= 2) {
+    // The query string is passed as params (spec 000 §2); a `/p{n}` segment is the page.
+    if (second === undefined) {
+      return { layoutViewType: 'discussionList', recordType: 'siteSection', recordID: '0', params: query };
+    }
+    const page = PAGE_SEGMENT.exec(second)?.[1];
+    if (page === undefined) return null;
+    return {
+      layoutViewType: 'discussionList',
+      recordType: 'siteSection',
+      recordID: '0',
+      params: { ...query, page: String(Number(page)) },
+    };
   }
   if (first === 'categories') {
     if (segments.length === 1) {
@@ -140,6 +150,17 @@ export function layoutLookupForPath(pathname: string, search = ''): LayoutLookup
     return { layoutViewType: 'post', recordType: 'discussion', recordID: second, params };
   }
   return null;
+}
+
+/**
+ * spec 000 §2 pager: page 1 has no suffix. The URL a `/p1` (or `/p01`) path of a paged list
+ * redirects to, the query string kept; null when the path is not such a page.
+ */
+export function firstPageRedirect(pathname: string, search = ''): string | null {
+  const match = /^(\/(?:discussions|categories\/[^/]+|discussion\/\d+(?:\/[^/]+)?))\/p0*1\/?$/.exec(pathname);
+  if (match === null || match[1] === undefined) return null;
+  if (/^\/discussion\/\d+\/p\d+$/.test(match[1])) return null;
+  return `${match[1]}${search}`;
 }
 
 /** The flat query of a lookup (`params[key]=value`), as the web client sends it. */

@@ -9,6 +9,7 @@ import { resolveTheme } from '../../../common/src/theme/resolve-theme.ts';
 import type { ThemeVariables } from '../../../common/src/theme/variables.ts';
 import { isSettingKey, settingDefinitions } from '../../../common/src/api/config.ts';
 import {
+  firstPageRedirect,
   isLayoutRedirect,
   layoutLookupForPath,
   type HydratedLayout,
@@ -352,6 +353,9 @@ export async function registerPages(
     try {
       const bootstrap = await buildBootstrap(request.ctx);
       const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+      // spec 000 §2: page 1 of a list has no `/p1` suffix.
+      const firstPage = firstPageRedirect(pathname, search);
+      if (firstPage !== null) return reply.redirect(firstPage, 301);
       const lookup = layoutLookupForPath(pathname, search);
       let seoTags = '';
       if (lookup !== null) {

@@ -119,6 +119,7 @@ const pageRoutes: readonly PageRoute[] = [
   { path: routePatterns.dashboardCategoryAdd, page: DashboardCategoryFormPage },
   { path: routePatterns.dashboardCategoryEdit, page: DashboardCategoryFormPage },
   { path: routePatterns.discussions, page: null },
+  { path: routePatterns.discussionsPage, page: null },
   { path: routePatterns.categories, page: null },
   { path: routePatterns.category, page: null },
   { path: routePatterns.categoryPage, page: null },

@@ -171,14 +171,14 @@ export function searchPath(query?: string): string {
 }
 
 /**
- * `/discussions` with its query string (spec 000 §2: passed as params): the page from 2 on, the
- * sort and filters kept.
+ * `/discussions` with its query string (spec 000 §2: passed as params), `/p{page}` pushed on from
+ * page 2, the sort and filters kept.
  */
 export function discussionListPath(
   query: Record<string, string | number | undefined | null> = {},
 ): string {
   const { page, ...rest } = query;
-  return withQuery('/discussions', { ...rest, page: Number(page) > 1 ? page : undefined });
+  return withQuery(Number(page) > 1 ? `/discussions/p${Number(page)}` : '/discussions', rest);
 }
 
 /** Route patterns for the router (same URLs as the builders above). */
@@ -193,6 +193,7 @@ export const routePatterns = {
   resetPassword: '/entry/passwordreset/:userID/:code',
   editProfile: '/profile/edit',
   discussions: '/discussions',
+  discussionsPage: '/discussions/:page',
   categories: '/categories',
   category: '/categories/:categoryID',
   categoryPage: '/categories/:categoryID/:page',

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { useLocation } from 'react-router';
 import { renderWithApp } from '../test/render.tsx';
+import { pageHref } from '../layout/page-url.ts';
 import { clampJump, Pager } from './Pager.tsx';
 
 function Where() {
@@ -68,4 +69,25 @@ describe('Pager', () => {
     expect(clampJump('12', 4, 9)).toBe(9);
     expect(clampJump('x7y', 4, 9)).toBe(7);
   });
+});
+
+describe('Pager hrefs of the lists (spec 000 §2: /p{page} pushed onto the path, query kept)', () => {
+  const cases: { pathname: string; search: string; page: number; previous: string | null; next: string }[] = [
+    { pathname: '/discussions', search: '', page: 1, previous: null, next: '/discussions/p2' },
+    { pathname: '/discussions/p2', search: '?tagID=3&sort=-score', page: 2, previous: '/discussions?tagID=3&sort=-score', next: '/discussions/p3?tagID=3&sort=-score' },
+    { pathname: '/discussions', search: '?page=2', page: 2, previous: '/discussions', next: '/discussions/p3' },
+    { pathname: '/categories/garden/p3', search: '', page: 3, previous: '/categories/garden/p2', next: '/categories/garden/p4' },
+    { pathname: '/discussion/5/hello/p2', search: '?sort=-score', page: 2, previous: '/discussion/5/hello?sort=-score', next: '/discussion/5/hello/p3?sort=-score' },
+  ];
+  for (const { pathname, search, page, previous, next } of cases) {
+    it(`${pathname}${search} page ${page}`, () => {
+      renderWithApp(
+        <Pager page={page} total={100} limit={10} hrefForPage={(target) => pageHref(pathname, search, target)} />,
+        { route: `${pathname}${search}` },
+      );
+      const previousLink = screen.queryByRole('link', { name: /Previous/ });
+      expect(previousLink?.getAttribute('href') ?? null).toBe(previous);
+      expect(screen.getByRole('link', { name: /Next/ }).getAttribute('href')).toBe(next);
+    });
+  }
 });

@@ -111,6 +111,8 @@ describe('layoutLookupForPath', () => {
   it('maps the layout routes to lookups (spec 000 §2)', () => {
     expect(layoutLookupForPath('/', '')).toEqual({ layoutViewType: 'home', recordType: 'siteSection', recordID: '0', params: {} });
     expect(layoutLookupForPath('/discussions', '?tagID=4&page=2')?.params).toEqual({ tagID: '4', page: '2' });
+    expect(layoutLookupForPath('/discussions/p2', '?tagID=4')?.params).toEqual({ tagID: '4', page: '2' });
+    expect(layoutLookupForPath('/discussions/two', '')).toBeNull();
     expect(layoutLookupForPath('/categories/garden/p3', '?sort=-hot')).toEqual({
       layoutViewType: 'categoryList',
       recordType: 'category',

@@ -1,7 +1,6 @@
 /**
  * URLs of layout pages built from where the reader is (spec 000 §2 pager): `/p{page}` pushed onto
- * record paths (page 1 without suffix) with the query string kept; `/discussions` pages with
- * `?page=`.
+ * the list's path (page 1 without suffix) with the query string kept.
  */
 
 /** The site path of a URL the API answered (absolute on this site), for in-app links. */
@@ -27,9 +26,9 @@ function searchWith(search: string, changes: Record<string, string | null>): str
   return text === '' ? '' : `?${text}`;
 }
 
-/** Whether a path pages with `/p{page}` segments (categories, discussions) rather than `?page=`. */
+/** Whether a path pages with `/p{page}` segments (lists of discussions, categories, comments). */
 function pagesInPath(pathname: string): boolean {
-  return /^\/(categories|discussion)\/[^/]+/.test(pathname);
+  return /^\/(categories|discussion)\/[^/]+/.test(pathname) || /^\/discussions(\/|$)/.test(pathname);
 }
 
 /** The URL of `page` of the list at `pathname`+`search`. */

@@ -179,10 +179,10 @@ describe(`layouts lookup-hydrate API (${testDialect})`, () => {
       ]);
     });
 
-    test('page 2 is empty past the last discussion and canonical carries the page', async () => {
-      const layout = await hydrated(guest, 'layoutViewType=discussionList&recordType=siteSection&recordID=0&params[page]=2');
-      assert.deepEqual(discussionNames(layout), []);
-      assert.deepEqual(layout.seo.links, [{ rel: 'canonical', href: 'http://hearth.test/discussions?page=2' }]);
+    test('page 2 past the last discussion answers 404 (issue 11 item 15)', async () => {
+      const response = await lookup(guest, 'layoutViewType=discussionList&recordType=siteSection&recordID=0&params[page]=2');
+      assert.equal(response.statusCode, 404);
+      assert.equal((response.json() as ErrorBody).message, 'Page not found.');
     });
 
     test('bad params answer 422 on the param', async () => {
@@ -245,10 +245,10 @@ describe(`layouts lookup-hydrate API (${testDialect})`, () => {
       });
     });
 
-    test('page 2 of a category: canonical /p2', async () => {
-      const layout = await hydrated(guest, 'layoutViewType=categoryList&recordType=category&recordID=seedlings&params[page]=2');
-      assert.deepEqual(layout.seo.links, [{ rel: 'canonical', href: 'http://hearth.test/categories/seedlings/p2' }]);
-      assert.deepEqual(discussionNames(layout), []);
+    test('page 2 of a category past its last discussion answers 404', async () => {
+      const response = await lookup(guest, 'layoutViewType=categoryList&recordType=category&recordID=seedlings&params[page]=2');
+      assert.equal(response.statusCode, 404);
+      assert.equal((response.json() as ErrorBody).message, 'Page not found.');
     });
 
     test('a restricted category: 403 for guests and members, 200 for a moderator', async () => {
@@ -295,15 +295,14 @@ describe(`layouts lookup-hydrate API (${testDialect})`, () => {
       );
     });
 
-    test('`discussion` is the same view type; page 2 has a /p2 canonical', async () => {
-      const layout = await hydrated(
+    test('`discussion` is the same view type; a page past the last comment answers 404', async () => {
+      const layout = await hydrated(guest, `layoutViewType=discussion&recordType=discussion&recordID=${hello.discussionID}`);
+      assert.equal((widget(layout, 'DiscussionCommentThread')?.$reactProps.paging as { page: number }).page, 1);
+      const response = await lookup(
         guest,
         `layoutViewType=discussion&recordType=discussion&recordID=${hello.discussionID}&params[page]=2`,
       );
-      assert.deepEqual(layout.seo.links, [
-        { rel: 'canonical', href: `http://hearth.test/discussion/${hello.discussionID}/hello-tomatoes/p2` },
-      ]);
-      assert.equal((widget(layout, 'DiscussionCommentThread')?.$reactProps.paging as { page: number }).page, 2);
+      assert.equal(response.statusCode, 404);
     });
 
     test('a page view is counted, and a signed-in reader’s read position moves', async () => {
@@ -362,6 +361,7 @@ describe(`layouts lookup-hydrate API (${testDialect})`, () => {
         assert.deepEqual(shown, [String(third.commentID)]);
         assert.deepEqual(layout.seo.links, [
           { rel: 'canonical', href: `http://hearth.test/discussion/${discussion.discussionID}/long-thread/p2` },
+          { rel: 'prev', href: `http://hearth.test/discussion/${discussion.discussionID}/long-thread` },
         ]);
       } finally {
         await inject(t, admin, { method: 'PATCH', url: '/api/v2/config', payload: { 'comments.perPage': 30 } });

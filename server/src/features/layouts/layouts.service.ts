@@ -18,6 +18,7 @@ import { getDiscussion, recordDiscussionView } from '../discussions/discussions.
 import { defaultLayouts, type LayoutSpec, type LayoutSpecNode } from './layouts.defaults.ts';
 import { hydrators, type HydrateScope } from './layouts.hydrators.ts';
 import { parseLayoutParams } from './layouts.params.ts';
+import { assertPageExists, mainListPaging, withPageLinks } from './layouts.paging.ts';
 import { absoluteUrl, excerptOfHtml, pagedPath, relativeUrl } from './layouts.urls.ts';
 
 /** Which record types each view type is looked up with (api-contract §22 "Front-end lookups"). */
@@ -173,6 +174,8 @@ export async function lookupHydrate(
   const baseUrl = ctx.config.baseUrl;
   let spec: LayoutSpec;
   let seo: LayoutSeo;
+  // The site path of a page of the page's main list (spec 000 §2: `/p{page}`, page 1 bare).
+  let pathOfPage: ((page: number) => string) | null = null;
 
   switch (viewType) {
     case 'home': {
@@ -183,10 +186,13 @@ export async function lookupHydrate(
     }
     case 'discussionList': {
       spec = defaultLayouts.discussionList;
+      // A tag's discussions are their own list; sorts are views of the same one.
+      const listPath = params.tagID === undefined ? '/discussions' : `/discussions?tagID=${params.tagID}`;
+      pathOfPage = (page) => pagedPath(listPath, page);
       seo = seoOf(scope, {
         title: 'Recent Discussions',
         description: settings['garden.description'],
-        canonicalPath: scope.page > 1 ? `/discussions?page=${scope.page}` : '/discussions',
+        canonicalPath: pathOfPage(scope.page),
       });
       break;
     }
@@ -207,10 +213,12 @@ export async function lookupHydrate(
       });
       scope.category = category;
       spec = defaultLayouts.categoryPage;
+      const categoryPath = relativeUrl(baseUrl, category.url);
+      pathOfPage = (page) => pagedPath(categoryPath, page);
       seo = seoOf(scope, {
         title: category.name,
         description: category.description !== '' ? category.description : settings['garden.description'],
-        canonicalPath: pagedPath(relativeUrl(baseUrl, category.url), scope.page),
+        canonicalPath: pathOfPage(scope.page),
       });
       break;
     }
@@ -229,10 +237,12 @@ export async function lookupHydrate(
       scope.discussion = discussion;
       const description = excerptOfHtml(discussion.body ?? '', 160);
       spec = defaultLayouts.post;
+      const discussionPath = relativeUrl(baseUrl, discussion.url);
+      pathOfPage = (page) => pagedPath(discussionPath, page);
       seo = seoOf(scope, {
         title: discussion.name,
         description,
-        canonicalPath: pagedPath(relativeUrl(baseUrl, discussion.url), scope.page),
+        canonicalPath: pathOfPage(scope.page),
         type: 'article',
         jsonLd: [discussionJsonLd(scope, discussion, description)],
       });
@@ -241,6 +251,11 @@ export async function lookupHydrate(
   }
 
   const layout = dropEmptySections(await hydrateNodes(scope, spec.layout));
+  if (pathOfPage !== null) {
+    const paging = mainListPaging(layout);
+    assertPageExists(scope.page, paging);
+    seo = withPageLinks(seo, { baseUrl, page: scope.page, paging, pathOfPage });
+  }
   if (scope.discussion !== undefined && options.recordView !== false) {
     const limit = settings['comments.perPage'];
     const seen = Math.min(scope.discussion.countComments, scope.page * limit);

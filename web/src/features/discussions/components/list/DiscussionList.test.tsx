@@ -72,7 +72,7 @@ describe('DiscussionListWidget', () => {
     expect(screen.getByText('No discussions were found.')).toBeTruthy();
   });
 
-  it('pages with ?page= on /discussions and the sort selector reloads from page 1 in that order', async () => {
+  it('pages with /p{page} on /discussions and the sort selector reloads from page 1 in that order', async () => {
     const user = userEvent.setup();
     renderWithApp(
       <>
@@ -85,9 +85,9 @@ describe('DiscussionListWidget', () => {
         />
         <Where />
       </>,
-      { route: '/discussions?page=2&tagID=4' },
+      { route: '/discussions/p2?tagID=4' },
     );
-    expect(screen.getByRole('link', { name: /Next/ }).getAttribute('href')).toBe('/discussions?page=3&tagID=4');
+    expect(screen.getByRole('link', { name: /Next/ }).getAttribute('href')).toBe('/discussions/p3?tagID=4');
     expect(screen.getByRole('link', { name: /Previous/ }).getAttribute('href')).toBe('/discussions?tagID=4');
     await user.selectOptions(screen.getByLabelText('Sort by'), 'Top');
     expect(screen.getByTestId('where').textContent).toBe('/discussions?tagID=4&sort=-score');
