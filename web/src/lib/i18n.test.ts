@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { registerLocalePack, setLocale, t } from './i18n.ts';
+import { en } from './locales/en.ts';
+import { enPlurals } from './locales/en-plurals.ts';
 
 afterEach(() => {
   setLocale('en');
@@ -24,5 +26,46 @@ describe('t()', () => {
   it('falls back to English for a locale without a pack', () => {
     setLocale('de');
     expect(t('Register')).toBe('Register');
+  });
+});
+
+describe('t() with counts (Intl.PluralRules)', () => {
+  it('picks the English form of 0, 1, 2 and 21', () => {
+    expect(t('{count} comments', { count: 0 })).toBe('0 comments');
+    expect(t('{count} comments', { count: 1 })).toBe('1 comment');
+    expect(t('{count} comments', { count: 2 })).toBe('2 comments');
+    expect(t('{count} comments', { count: 21 })).toBe('21 comments');
+    expect(t('{count} views', { count: 1 })).toBe('1 view');
+    expect(t('Show {count} more replies', { count: 1 })).toBe('Show 1 more reply');
+  });
+
+  it('reads a count shown as text, abbreviated counts taking the plural form', () => {
+    expect(t('{count} discussions', { count: '1' })).toBe('1 discussion');
+    expect(t('{count} discussions', { count: '1.2k' })).toBe('1.2k discussions');
+  });
+
+  it("picks a translation's form by the locale's rules", () => {
+    registerLocalePack('ru', {
+      '{count} comments': {
+        one: '{count} комментарий',
+        few: '{count} комментария',
+        many: '{count} комментариев',
+        other: '{count} комментария',
+      },
+    });
+    setLocale('ru');
+    expect(t('{count} comments', { count: 1 })).toBe('1 комментарий');
+    expect(t('{count} comments', { count: 2 })).toBe('2 комментария');
+    expect(t('{count} comments', { count: 5 })).toBe('5 комментариев');
+    expect(t('{count} comments', { count: 21 })).toBe('21 комментарий');
+    // A key the pack lacks shows English, in English's forms.
+    expect(t('{count} views', { count: 1 })).toBe('1 view');
+  });
+
+  it('keys every English plural by its `other` form, listed in the en pack', () => {
+    for (const [key, forms] of Object.entries(enPlurals)) {
+      expect(forms.other).toBe(key);
+      expect(en[key]).toBe(key);
+    }
   });
 });

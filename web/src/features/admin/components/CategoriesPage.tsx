@@ -135,9 +135,7 @@ function CategoryTreeList({ tree, canEdit }: CategoryTreeListProps) {
                   <span>{t(displayAsLabels[category.displayAs])}</span>
                   <span aria-hidden="true">·</span>
                   <span>
-                    {category.countAllDiscussions === 1
-                      ? t('1 discussion')
-                      : t('{count} discussions', { count: category.countAllDiscussions })}
+                    {t('{count} discussions', { count: category.countAllDiscussions })}
                   </span>
                 </p>
               </div>

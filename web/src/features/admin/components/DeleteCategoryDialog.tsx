@@ -129,12 +129,9 @@ export function DeleteCategoryDialog({
             <p className={styles.warning}>
               {category.countDiscussions === 0
                 ? t('This category has no discussions. This cannot be undone.')
-                : category.countDiscussions === 1
-                  ? t('1 discussion and its comments will be deleted. This cannot be undone.')
-                  : t(
-                      '{count} discussions and their comments will be deleted. This cannot be undone.',
-                      { count: category.countDiscussions },
-                    )}
+                : t('{count} discussions and their comments will be deleted. This cannot be undone.', {
+                    count: category.countDiscussions,
+                  })}
             </p>
           ) : null}
         </fieldset>

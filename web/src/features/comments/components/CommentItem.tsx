@@ -228,7 +228,7 @@ export function CommentItem({ comment, discussion, depth }: CommentItemProps) {
                 target="_blank"
                 rel="noopener noreferrer"
               >
-                {countReports === 1 ? t('1 report') : t('{count} reports', { count: countReports })}
+                {t('{count} reports', { count: countReports })}
               </a>
             ) : null}
           </span>

@@ -72,7 +72,7 @@ export function CommentThread({
   return (
     <section className={styles.thread} aria-labelledby={headingID}>
       <h2 id={headingID} className={styles.heading}>
-        {count === 1 ? t('1 Comment') : t('{count} Comments', { count })}
+        {t('{count} Comments', { count })}
       </h2>
       {thread.threadStructure.length === 0 ? (
         <p className={styles.empty}>{t('No comments yet.')}</p>

@@ -1,8 +1,5 @@
 /** English strings of the admin screens and widgets (merged into the en pack by ../en.ts). */
 export const adminEn: Readonly<Record<string, string>> = {
-  '1 discussion': '1 discussion',
-  '1 discussion and its comments will be deleted. This cannot be undone.':
-    '1 discussion and its comments will be deleted. This cannot be undone.',
   Add: 'Add',
   'Allowed discussion types': 'Allowed discussion types',
   'Allowed file extensions': 'Allowed file extensions',

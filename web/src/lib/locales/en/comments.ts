@@ -1,7 +1,5 @@
 /** English strings of the comments screens and widgets (merged into the en pack by ../en.ts). */
 export const commentsEn: Readonly<Record<string, string>> = {
-  '1 Comment': '1 Comment',
-  '1 report': '1 report',
   'Are you sure you want to delete this comment?': 'Are you sure you want to delete this comment?',
   Cancel: 'Cancel',
   Comment: 'Comment',

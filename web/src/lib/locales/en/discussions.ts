@@ -24,7 +24,6 @@ export const discussionsEn: Readonly<Record<string, string>> = {
   '{count} views': '{count} views',
   Tags: 'Tags',
   // Discussion page: original post, options menu and its modals, tag picker (discussion-page helper).
-  '1 minute left': '1 minute left',
   Announce: 'Announce',
   'Announce everywhere': 'Announce everywhere',
   'Announce in its category': 'Announce in its category',

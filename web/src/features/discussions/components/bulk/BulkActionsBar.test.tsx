@@ -180,7 +180,7 @@ describe('bulk selection in discussion lists (spec 000 §4)', () => {
     ).toBe(true);
     expect(within(items[1] as HTMLElement).getByText('Failed')).toBeTruthy();
     expect(within(items[1] as HTMLElement).getByText('Permission Problem')).toBeTruthy();
-    expect(await screen.findByText('1 discussions moved.')).toBeTruthy();
+    expect(await screen.findByText('1 discussion moved.')).toBeTruthy();
     expect(screen.getByText('Some discussions could not be changed:')).toBeTruthy();
     expect(storedSelection()).toEqual({ checkedIDs: [12], pendingIDs: [] });
   });
@@ -199,7 +199,7 @@ describe('bulk selection in discussion lists (spec 000 §4)', () => {
       within(await screen.findByRole('region', { name: 'Bulk actions' })).getByRole('button', { name: 'Delete' }),
     );
     const dialog = screen.getByRole('dialog', { name: 'Delete Discussions' });
-    expect(within(dialog).getByText('Are you sure you want to delete 1 discussions forever?')).toBeTruthy();
+    expect(within(dialog).getByText('Are you sure you want to delete 1 discussion forever?')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() =>
       expect(screen.queryByRole('link', { name: 'Growing tomatoes indoors' })).toBeNull(),

@@ -101,6 +101,24 @@ describe('DiscussionListWidget', () => {
     expect(screen.getByRole('link', { name: /Next/ }).getAttribute('href')).toBe('/categories/garden-talk/p2?sort=-hot');
   });
 
+  it('says "1 comment" and "1 view" for one, "2 comments" and "2 views" for two (issue 11 item 18)', () => {
+    renderWithApp(
+      <DiscussionListWidget
+        discussions={[
+          discussionFixture({ discussionID: 1, name: 'One each', countComments: 1, countViews: 1 }),
+          discussionFixture({ discussionID: 2, name: 'Two each', countComments: 2, countViews: 2 }),
+        ]}
+      />,
+    );
+    const [one, two] = screen.getAllByRole('listitem').filter((item) => /each/.test(item.textContent ?? ''));
+    expect(one?.textContent).toContain('1 comment');
+    expect(one?.textContent).not.toContain('1 comments');
+    expect(one?.textContent).toContain('1 view');
+    expect(one?.textContent).not.toContain('1 views');
+    expect(two?.textContent).toContain('2 comments');
+    expect(two?.textContent).toContain('2 views');
+  });
+
   it('caps the unread badge at 99', () => {
     expect(unreadBadgeText(5)).toBe('5');
     expect(unreadBadgeText(99)).toBe('99');

@@ -15,7 +15,7 @@ export function formatTimeLeft(milliseconds: number): string {
   const seconds = Math.ceil(milliseconds / 1000);
   if (seconds < 60) return t('{count} s left', { count: seconds });
   const minutes = Math.ceil(seconds / 60);
-  return minutes === 1 ? t('1 minute left') : t('{count} minutes left', { count: minutes });
+  return t('{count} minutes left', { count: minutes });
 }
 
 /** The countdown's refresh: every 10 s, every 5 s under a minute (spec 001 §9). */
