@@ -46,6 +46,8 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   /** Fastify's logger; tests pass false. Defaults to JSON logs at config.logLevel. */
   logger?: boolean;
+  /** Where log lines go (main.ts: a non-blocking output, platform/log-output.ts); default stdout. */
+  logStream?: { write(line: string): void };
   /** Directory of the built web app (`dist`); pages are served only when it holds a build. */
   distDir?: string;
 }
@@ -88,6 +90,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         ? false
         : {
             level: config.logLevel,
+            ...(options.logStream ? { stream: options.logStream } : {}),
             serializers: {
               // Secrets in query strings (?access_token=, ?transientKey=) never reach the logs.
               req: (request: { method: string; url: string; host: string; ip: string }) => ({

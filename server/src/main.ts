@@ -1,9 +1,12 @@
 import path from 'node:path';
+import tty from 'node:tty';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './platform/config.ts';
 import { openDatabase, type DatabaseHandle } from './platform/db/db.ts';
 import { migrateToLatest } from './platform/db/migrate.ts';
 import { ensureInstalled } from './features/setup/setup.service.ts';
+import { createLogOutput, ignoreStandardStreamErrors, logFormatFor } from './platform/log-output.ts';
 
 /** Migrates and installs (first start), printing the generated administrator password once. */
 export async function prepareDatabase(
@@ -25,6 +28,42 @@ export async function prepareDatabase(
 
 /** Loads the configuration, prepares the database and serves Hearth until SIGTERM. */
 export async function main(): Promise<void> {
+  ignoreStandardStreamErrors();
+  const output = createLogOutput({ format: logFormatFor(tty.isatty(1)) });
+
+  // What the signal handler closes, once it exists.
+  const running: { app?: FastifyInstance; database?: DatabaseHandle } = {};
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    // Armed before anything that can fail or wait: whatever happens below, the process ends
+    // within 10 s of the signal (issue 11 item 6).
+    const timer = setTimeout(() => {
+      output.print('Shutdown took longer than 10 s; exiting.\n');
+      process.exit(1);
+    }, 10_000);
+    timer.unref();
+    void (async () => {
+      try {
+        const { app, database } = running;
+        app?.log.info({ signal }, 'shutting down: no new connections, finishing in-flight requests');
+        // close() stops accepting, waits for in-flight requests, then runs onClose hooks.
+        await app?.close();
+        await database?.close();
+        app?.deps.mailer.close();
+      } catch (error) {
+        output.print(`Shutdown failed: ${error instanceof Error ? error.message : String(error)}\n`);
+      } finally {
+        await output.flush(1000);
+        process.exit(0);
+      }
+    })();
+  };
+  // Registered first: a signal during migrations ends the process too.
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+
   let config: Config;
   try {
     config = loadConfig();
@@ -37,8 +76,9 @@ export async function main(): Promise<void> {
   }
 
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  running.database = database;
   try {
-    await prepareDatabase(database, config);
+    await prepareDatabase(database, config, output.print);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     process.stderr.write(`Could not prepare the database (${database.dialect}): ${reason}\n`);
@@ -46,32 +86,12 @@ export async function main(): Promise<void> {
     process.exit(1);
   }
 
-  const app = await buildApp({ config, database, distDir: path.resolve('dist') });
-
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info({ signal }, 'shutting down: no new connections, finishing in-flight requests');
-    // close() stops accepting, waits for in-flight requests, then runs onClose hooks.
-    const timer = setTimeout(() => {
-      app.log.error('shutdown took longer than 10 s; exiting');
-      process.exit(1);
-    }, 10_000);
-    timer.unref();
-    try {
-      await app.close();
-      await database.close();
-      app.deps.mailer.close();
-    } finally {
-      process.exit(0);
-    }
-  };
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGINT', () => void stop('SIGINT'));
+  const app = await buildApp({ config, database, distDir: path.resolve('dist'), logStream: output.stream });
+  running.app = app;
+  if (stopping) return;
 
   await app.listen({ port: config.port, host: config.host });
-  process.stdout.write(`Hearth is running at ${config.baseUrl} (${database.dialect === 'sqlite' ? `SQLite ${path.join(config.dataDir, 'hearth.db')}` : 'PostgreSQL'})\n`);
+  output.print(`Hearth is running at ${config.baseUrl} (${database.dialect === 'sqlite' ? `SQLite ${path.join(config.dataDir, 'hearth.db')}` : 'PostgreSQL'})\n`);
 }
 
 if (import.meta.main) {
