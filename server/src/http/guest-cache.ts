@@ -1,15 +1,34 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../features/auth/sessions.ts';
 import { countDiscussionView } from '../features/discussions/discussions.views.ts';
-import { GuestCache, preferredEncoding } from '../platform/guest-cache.ts';
+import {
+  declaredGuestChange,
+  declaredGuestRead,
+  GuestCache,
+  preferredEncoding,
+} from '../platform/guest-cache.ts';
+
+/**
+ * What a successful write of a route changes for guests (every non-GET API route decides; the
+ * guest cache test lists them): `none` (sign-in, sign-out, sessions, tokens, bookmarks, follows,
+ * uploads…: nothing a guest sees), `all` (permissions, configuration, roles, categories, users,
+ * tags, bulk actions: the cache is emptied), or `declared` (posts and reactions: the service names
+ * the discussions and categories it changed with `declareGuestChange`, and those answers and every
+ * list go; a `declared` route that declared nothing empties the cache).
+ */
+export type GuestCacheWrite = 'none' | 'all' | 'declared';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** A guest's GET of this route may be answered from the guest cache (platform/guest-cache.ts). */
     guestCache?: boolean;
+    /** What this write route's success changes in the guest cache (a non-GET route without it: none). */
+    guestCacheWrite?: GuestCacheWrite;
   }
   interface FastifyInstance {
     guestCache: GuestCache;
+    /** Each non-GET API route (`METHOD url`) and what it declared (undefined: it did not decide). */
+    guestCacheWrites: Map<string, GuestCacheWrite | undefined>;
   }
 }
 
@@ -52,10 +71,20 @@ function isGuestRequest(request: FastifyRequest): boolean {
  *   it holds the URL (in the encoding the client accepts); otherwise the request is marked.
  * - onSend: the marked request's 200 answer, still uncompressed, is stored when the reader was a
  *   guest and nothing set a cookie.
- * - onSend of any other method (a write, or an attempt at one): empties the cache.
+ * - onSend of a write route that declares `guestCacheWrite`: removes what the write changed.
  */
 export function registerGuestCache(app: FastifyInstance, cache: GuestCache): void {
   app.decorate('guestCache', cache);
+  const writes = new Map<string, GuestCacheWrite | undefined>();
+  app.decorate('guestCacheWrites', writes);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    const config = route.config as { guestCacheWrite?: GuestCacheWrite } | undefined;
+    for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
+      if (SAFE_METHODS.has(method.toUpperCase())) continue;
+      writes.set(`${method.toUpperCase()} ${route.url}`, config?.guestCacheWrite);
+    }
+  });
   if (!cache.enabled) return;
   const inflight = new Map<string, Promise<void>>();
 
@@ -145,17 +174,24 @@ export function registerGuestCache(app: FastifyInstance, cache: GuestCache): voi
       headers,
       body: typeof payload === 'string' ? Buffer.from(payload) : (payload as Buffer),
       viewDiscussionID: request.ctx.viewedDiscussionID,
+      tags: declaredGuestRead(request.ctx),
     });
     if (stored) reply.header('x-hearth-cache', 'miss');
   }
 
-  // Before the write's answer leaves (the writer's next read must not find the old answer): any
-  // other method empties the cache. Refusals that change nothing (validation, permission, not
-  // found) keep it; anything else, including a long-runner's partial 408 and a 5xx, empties it.
+  // Before the write's answer leaves (the writer's next read must not find the old answer): a
+  // route that changes what guests see removes what it changed (`guestCacheWrite`). Refusals that
+  // change nothing (validation, permission, not found) keep it; a long-runner's partial 408 and a
+  // 5xx empty it; private writes (sign-in, sign-out, sessions, tokens…) never touch it.
   app.addHook('onSend', async (request, reply, payload) => {
     if (SAFE_METHODS.has(request.method)) return payload;
+    const write = request.routeOptions.config?.guestCacheWrite ?? 'none';
+    if (write === 'none') return payload;
     const status = reply.statusCode;
-    if (status < 400 || status >= 500 || status === 408) cache.invalidate();
+    if (status >= 400 && status < 500 && status !== 408) return payload;
+    const declared =
+      write === 'declared' && status < 400 && request.ctx ? declaredGuestChange(request.ctx) : undefined;
+    if (declared !== 'nothing') cache.invalidate(declared);
     return payload;
   });
 }

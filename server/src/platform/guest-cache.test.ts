@@ -85,3 +85,51 @@ describe('preferredEncoding', () => {
     assert.equal(preferredEncoding(undefined), 'identity');
   });
 });
+
+const tagged = (text: string, tags?: string[]) => ({
+  status: 200,
+  headers: [],
+  body: Buffer.from(text),
+  viewDiscussionID: undefined,
+  tags,
+});
+
+describe('GuestCache scopes', () => {
+  test('a change removes the answers tagged with what it names and every list, nothing else', () => {
+    const cache = new GuestCache({ ttlMs: 60_000 });
+    cache.store('/discussion/1', cache.begin(), tagged('one', ['d:1']));
+    cache.store('/discussion/2', cache.begin(), tagged('two', ['d:2']));
+    cache.store('/categories/5', cache.begin(), tagged('five', ['c:5']));
+    cache.store('/categories/6', cache.begin(), tagged('six', ['c:6']));
+    cache.store('/discussions', cache.begin(), tagged('list'));
+    cache.invalidate({ discussionIDs: [1], categoryIDs: [5] });
+    assert.equal(cache.lookup('/discussion/1'), undefined);
+    assert.equal(cache.lookup('/categories/5'), undefined);
+    assert.equal(cache.lookup('/discussions'), undefined);
+    assert.equal(cache.lookup('/discussion/2')?.body.toString(), 'two');
+    assert.equal(cache.lookup('/categories/6')?.body.toString(), 'six');
+    cache.invalidate();
+    assert.equal(cache.size, 0);
+  });
+
+  test('a read begun before a change to its scope never stores; one of another scope does', () => {
+    const cache = new GuestCache({ ttlMs: 60_000 });
+    const before = cache.begin();
+    cache.invalidate({ discussionIDs: [1] });
+    assert.equal(cache.store('/discussion/1', before, tagged('stale', ['d:1'])), false);
+    assert.equal(cache.store('/discussions', before, tagged('stale list')), false);
+    assert.equal(cache.store('/discussion/2', before, tagged('two', ['d:2'])), true);
+    assert.equal(cache.store('/discussion/1', cache.begin(), tagged('fresh', ['d:1'])), true);
+    const beforeAll = cache.begin();
+    cache.invalidate();
+    assert.equal(cache.store('/discussion/3', beforeAll, tagged('three', ['d:3'])), false);
+  });
+
+  test('scope epochs stay bounded: past the bound, reads begun earlier do not store', () => {
+    const cache = new GuestCache({ ttlMs: 60_000 });
+    const early = cache.begin();
+    for (let id = 0; id <= 10_001; id += 1) cache.invalidate({ discussionIDs: [id] });
+    assert.equal(cache.store('/discussion/999999', early, tagged('x', ['d:999999'])), false);
+    assert.equal(cache.store('/discussion/999999', cache.begin(), tagged('x', ['d:999999'])), true);
+  });
+});

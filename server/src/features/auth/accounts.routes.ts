@@ -27,7 +27,7 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/users/register',
     {
-      config: { csrfExempt: true },
+      config: { guestCacheWrite: 'none', csrfExempt: true },
       schema: {
         tags: ['users'],
         body: registerBodySchema,
@@ -44,7 +44,7 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/users/:id/confirm-email',
     {
-      config: { csrfExempt: true },
+      config: { guestCacheWrite: 'none', csrfExempt: true },
       schema: { tags: ['users'], params: userIDParamsSchema, body: confirmEmailBodySchema, response: { 201: confirmedEmailSchema, ...errors } },
     },
     async (request, reply) => {
@@ -55,7 +55,7 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
 
   api.post(
     '/users/:id/confirm-email/resend',
-    { schema: { tags: ['users'], params: userRefParamsSchema, response: { 201: confirmationSentSchema, ...errors } } },
+    { config: { guestCacheWrite: 'none' }, schema: { tags: ['users'], params: userRefParamsSchema, response: { 201: confirmationSentSchema, ...errors } } },
     async (request, reply) => {
       const result = await resendConfirmation(request.ctx, request.params.id);
       return reply.status(201).send(result);
@@ -64,7 +64,7 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
 
   api.post(
     '/users/request-password',
-    { schema: { tags: ['users'], body: requestPasswordBodySchema, response: { 201: emptyObjectSchema, ...errors } } },
+    { config: { guestCacheWrite: 'none' }, schema: { tags: ['users'], body: requestPasswordBodySchema, response: { 201: emptyObjectSchema, ...errors } } },
     async (request, reply) => {
       await requestPasswordReset(request.ctx, request.body.email);
       return reply.status(201).send({});
@@ -74,6 +74,7 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/users/:id/reset-password',
     {
+      config: { guestCacheWrite: 'none' },
       schema: { tags: ['users'], params: userIDParamsSchema, body: resetPasswordBodySchema, response: { 201: passwordResetSchema, ...errors } },
     },
     async (request, reply) => {

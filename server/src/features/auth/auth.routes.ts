@@ -23,7 +23,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     '/authenticate/password',
     {
       // A banned user's stale cookie must not stop someone else signing in on the same browser.
-      config: { allowBanned: true },
+      config: { guestCacheWrite: 'none', allowBanned: true },
       schema: { tags: ['authenticate'], body: signInBodySchema, response: { 201: userFragmentSchema, ...errors } },
     },
     async (request, reply) => {
@@ -36,7 +36,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/authenticate/signout',
     {
-      config: { allowBanned: true },
+      config: { guestCacheWrite: 'none', allowBanned: true },
       schema: { tags: ['authenticate'], body: signOutBodySchema, response: { 204: z.null(), ...errors } },
     },
     async (request, reply) => {
@@ -57,7 +57,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   api.delete(
     '/sessions',
-    { schema: { tags: ['sessions'], querystring: sessionDeleteQuerySchema, response: { 204: z.null(), ...errors } } },
+    { config: { guestCacheWrite: 'none' }, schema: { tags: ['sessions'], querystring: sessionDeleteQuerySchema, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       const { endedCurrent } = await deleteSessions(request.ctx, request.query);
       if (endedCurrent) clearSessionCookie(reply, request.ctx);

@@ -19,6 +19,7 @@ export async function callsRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/calls/run',
     {
+      config: { guestCacheWrite: 'all' },
       schema: {
         tags: ['calls'],
         body: z.string().min(1).max(20_000),

@@ -21,6 +21,7 @@ import {
   userCategoryPreferencesParamsSchema,
 } from '../../../../common/src/api/categories.ts';
 import { setPagingHeaders } from '../../http/paging.ts';
+import { declareGuestRead } from '../../platform/guest-cache.ts';
 import {
   followCategory,
   getCategoryPreferences,
@@ -119,8 +120,15 @@ export async function categoriesRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: categorySchema, ...errors },
       },
     },
-    async (request) =>
-      getCategory(request.ctx, request.params.id, toCategoryExpand(request.query.expand)),
+    async (request) => {
+      const category = await getCategory(
+        request.ctx,
+        request.params.id,
+        toCategoryExpand(request.query.expand),
+      );
+      declareGuestRead(request.ctx, { categoryIDs: [category.categoryID] });
+      return category;
+    },
   );
 
   api.get(
@@ -138,6 +146,7 @@ export async function categoriesRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/categories',
     {
+      config: { guestCacheWrite: 'all' },
       schema: {
         tags: ['categories'],
         body: createCategoryBodySchema,
@@ -151,6 +160,7 @@ export async function categoriesRoutes(app: FastifyInstance): Promise<void> {
   api.patch(
     '/categories/:id',
     {
+      config: { guestCacheWrite: 'all' },
       schema: {
         tags: ['categories'],
         params: categoryIDParamsSchema,
@@ -164,6 +174,7 @@ export async function categoriesRoutes(app: FastifyInstance): Promise<void> {
   api.delete(
     '/categories/:id',
     {
+      config: { guestCacheWrite: 'all' },
       schema: {
         tags: ['categories'],
         params: categoryIDParamsSchema,
@@ -182,6 +193,7 @@ export async function categoriesRoutes(app: FastifyInstance): Promise<void> {
   api.put(
     '/categories/:id/follow',
     {
+      config: { guestCacheWrite: 'none' },
       schema: {
         tags: ['categories'],
         params: categoryIDParamsSchema,
@@ -210,6 +222,7 @@ export async function categoriesRoutes(app: FastifyInstance): Promise<void> {
   api.patch(
     '/categories/:id/preferences/:userID',
     {
+      config: { guestCacheWrite: 'none' },
       schema: {
         tags: ['categories'],
         params: categoryPreferencesParamsSchema,

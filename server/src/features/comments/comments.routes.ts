@@ -21,6 +21,7 @@ import {
   longRunnerResultSchema,
 } from '../../../../common/src/api/long-runner.ts';
 import { setPagingHeaders } from '../../http/paging.ts';
+import { declareGuestRead } from '../../platform/guest-cache.ts';
 import {
   createComment,
   deleteComment,
@@ -78,6 +79,8 @@ export async function commentsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const { paging, ...thread } = await getCommentThread(request.ctx, request.query);
+      if (request.query.parentRecordType === 'discussion')
+        declareGuestRead(request.ctx, { discussionIDs: [request.query.parentRecordID] });
       setPagingHeaders(request, reply, paging);
       return thread;
     },
@@ -94,7 +97,11 @@ export async function commentsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: commentSchema, ...errors },
       },
     },
-    async (request) => getComment(request.ctx, request.params.id, request.query),
+    async (request) => {
+      const comment = await getComment(request.ctx, request.params.id, request.query);
+      declareGuestRead(request.ctx, { discussionIDs: [comment.discussionID] });
+      return comment;
+    },
   );
 
   api.get(
@@ -124,6 +131,7 @@ export async function commentsRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/comments',
     {
+      config: { guestCacheWrite: 'declared' },
       schema: {
         tags: ['comments'],
         body: createCommentBodySchema,
@@ -141,6 +149,7 @@ export async function commentsRoutes(app: FastifyInstance): Promise<void> {
   api.patch(
     '/comments/:id',
     {
+      config: { guestCacheWrite: 'declared' },
       schema: {
         tags: ['comments'],
         params: commentIDParamsSchema,
@@ -154,6 +163,7 @@ export async function commentsRoutes(app: FastifyInstance): Promise<void> {
   api.delete(
     '/comments/:id',
     {
+      config: { guestCacheWrite: 'declared' },
       schema: {
         tags: ['comments'],
         params: commentIDParamsSchema,
@@ -169,6 +179,7 @@ export async function commentsRoutes(app: FastifyInstance): Promise<void> {
   api.delete(
     '/comments/list',
     {
+      config: { guestCacheWrite: 'all' },
       schema: {
         tags: ['comments'],
         querystring: longRunnerQuerySchema,

@@ -34,6 +34,7 @@ import {
   registerLongRunnerAction,
   runLongRunner,
 } from '../../platform/long-runner.ts';
+import { declareGuestChange, type GuestCacheChange } from '../../platform/guest-cache.ts';
 import { AppError, fieldError, notFound, permissionError } from '../../platform/errors.ts';
 import { canViewCategory } from '../categories/categories.policy.ts';
 import { findCategoryByID } from '../categories/categories.repo.ts';
@@ -176,6 +177,18 @@ async function requireReadableComment(
 function categoryChainOf(discussion: DiscussionContextRow): number[] {
   const ids = pathCategoryIDs(discussion.treePath);
   return ids.length > 0 ? ids : [discussion.categoryID];
+}
+
+/**
+ * What guests see change when comments of these discussions change (the guest cache): the
+ * discussions' pages, and their categories' and ancestors' pages, totals and last posts.
+ */
+function changedForGuests(...discussions: (DiscussionContextRow | undefined)[]): GuestCacheChange {
+  const present = discussions.filter((discussion) => discussion !== undefined);
+  return {
+    discussionIDs: present.map((discussion) => discussion.discussionID),
+    categoryIDs: present.flatMap(categoryChainOf),
+  };
 }
 
 /** A stored format as the renderer takes it; formats only old records carry render as text. */
@@ -656,6 +669,7 @@ export async function createComment(
       });
     }
   }
+  declareGuestChange(ctx, pending ? 'nothing' : changedForGuests(discussion));
   if (pending) return { status: 202, body: { message: COMMENT_PENDING_MESSAGE, status: 202 } };
   // The row as inserted, its discussion and its parent are in hand: nothing is read again.
   const [presented] = await presentComments(ctx, [comment], {
@@ -735,6 +749,7 @@ export async function patchComment(
     }
     if (moving) await moveComment(trx, comment, moving);
   });
+  declareGuestChange(ctx, changedForGuests(discussion, moving));
   return presentOne(ctx, comment.commentID, {
     expand: toCommentExpand(new Set()),
     quoteParent: true,
@@ -872,6 +887,7 @@ export async function deleteComment(ctx: RequestContext, commentID: number): Pro
     const fresh = await findCommentByID(trx, commentID);
     if (fresh) await deleteOneComment(trx, fresh, 'tombstone');
   });
+  declareGuestChange(ctx, changedForGuests(discussion));
 }
 
 /**

@@ -33,6 +33,7 @@ export async function configRoutes(app: FastifyInstance): Promise<void> {
   api.patch(
     '/config',
     {
+      config: { guestCacheWrite: 'all' },
       schema: {
         tags: ['config'],
         body: configPatchBodySchema,

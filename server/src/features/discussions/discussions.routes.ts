@@ -34,6 +34,7 @@ import {
 } from '../../../../common/src/api/long-runner.ts';
 import { tagFragmentSchema } from '../../../../common/src/api/tags.ts';
 import { setPagingHeaders } from '../../http/paging.ts';
+import { declareGuestRead } from '../../platform/guest-cache.ts';
 import {
   bulkCloseDiscussions,
   bulkDeleteDiscussions,
@@ -96,6 +97,9 @@ export async function discussionsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const result = await listDiscussions(request.ctx, request.query);
+      // A category's list changes only with its categories (a guest's cached copy; guest-cache.ts).
+      if (request.query.categoryID !== undefined && request.query.categoryID.length > 0)
+        declareGuestRead(request.ctx, { categoryIDs: request.query.categoryID });
       setPagingHeaders(request, reply, result.paging);
       return result.discussions;
     },
@@ -120,6 +124,7 @@ export async function discussionsRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/discussions',
     {
+      config: { guestCacheWrite: 'declared' },
       schema: {
         tags: ['discussions'],
         body: createDiscussionBodySchema,
@@ -137,6 +142,7 @@ export async function discussionsRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/discussions/question',
     {
+      config: { guestCacheWrite: 'declared' },
       schema: {
         tags: ['discussions'],
         body: createDiscussionBodySchema,
@@ -154,6 +160,7 @@ export async function discussionsRoutes(app: FastifyInstance): Promise<void> {
   api.delete(
     '/discussions/list',
     {
+      config: { guestCacheWrite: 'all' },
       schema: {
         tags: ['discussions'],
         querystring: longRunnerQuerySchema,
@@ -170,6 +177,7 @@ export async function discussionsRoutes(app: FastifyInstance): Promise<void> {
   api.patch(
     '/discussions/move',
     {
+      config: { guestCacheWrite: 'all' },
       schema: {
         tags: ['discussions'],
         querystring: longRunnerQuerySchema,
@@ -187,6 +195,7 @@ export async function discussionsRoutes(app: FastifyInstance): Promise<void> {
   api.patch(
     '/discussions/close',
     {
+      config: { guestCacheWrite: 'all' },
       schema: {
         tags: ['discussions'],
         querystring: longRunnerQuerySchema,
@@ -201,6 +210,7 @@ export async function discussionsRoutes(app: FastifyInstance): Promise<void> {
   api.patch(
     '/discussions/merge',
     {
+      config: { guestCacheWrite: 'all' },
       schema: {
         tags: ['discussions'],
         querystring: longRunnerQuerySchema,
@@ -215,6 +225,7 @@ export async function discussionsRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/discussions/split',
     {
+      config: { guestCacheWrite: 'all' },
       schema: {
         tags: ['discussions'],
         body: splitBodySchema,
@@ -236,12 +247,16 @@ export async function discussionsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: discussionSchema, ...errors },
       },
     },
-    async (request) => getDiscussion(request.ctx, request.params.id, request.query.expand),
+    async (request) => {
+      declareGuestRead(request.ctx, { discussionIDs: [request.params.id] });
+      return getDiscussion(request.ctx, request.params.id, request.query.expand);
+    },
   );
 
   api.patch(
     '/discussions/:id',
     {
+      config: { guestCacheWrite: 'declared' },
       schema: {
         tags: ['discussions'],
         params: discussionIDParamsSchema,
@@ -255,6 +270,7 @@ export async function discussionsRoutes(app: FastifyInstance): Promise<void> {
   api.delete(
     '/discussions/:id',
     {
+      config: { guestCacheWrite: 'all' },
       schema: {
         tags: ['discussions'],
         params: discussionIDParamsSchema,
@@ -293,6 +309,7 @@ export async function discussionsRoutes(app: FastifyInstance): Promise<void> {
   api.put(
     '/discussions/:id/bookmark',
     {
+      config: { guestCacheWrite: 'none' },
       schema: {
         tags: ['discussions'],
         params: discussionIDParamsSchema,
@@ -306,6 +323,7 @@ export async function discussionsRoutes(app: FastifyInstance): Promise<void> {
   api.put(
     '/discussions/:id/dismiss',
     {
+      config: { guestCacheWrite: 'none' },
       schema: {
         tags: ['discussions'],
         params: discussionIDParamsSchema,
@@ -319,6 +337,7 @@ export async function discussionsRoutes(app: FastifyInstance): Promise<void> {
   api.put(
     '/discussions/:id/mute',
     {
+      config: { guestCacheWrite: 'none' },
       schema: {
         tags: ['discussions'],
         params: discussionIDParamsSchema,
@@ -332,6 +351,7 @@ export async function discussionsRoutes(app: FastifyInstance): Promise<void> {
   api.patch(
     '/discussions/:id/bump',
     {
+      config: { guestCacheWrite: 'declared' },
       schema: {
         tags: ['discussions'],
         params: discussionIDParamsSchema,
@@ -344,6 +364,7 @@ export async function discussionsRoutes(app: FastifyInstance): Promise<void> {
   api.put(
     '/discussions/:id/type',
     {
+      config: { guestCacheWrite: 'declared' },
       schema: {
         tags: ['discussions'],
         params: discussionIDParamsSchema,
@@ -357,6 +378,7 @@ export async function discussionsRoutes(app: FastifyInstance): Promise<void> {
   api.put(
     '/discussions/:id/tags',
     {
+      config: { guestCacheWrite: 'declared' },
       schema: {
         tags: ['discussions'],
         params: discussionIDParamsSchema,
@@ -370,6 +392,7 @@ export async function discussionsRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/discussions/:id/tags',
     {
+      config: { guestCacheWrite: 'declared' },
       schema: {
         tags: ['discussions'],
         params: discussionIDParamsSchema,

@@ -25,6 +25,7 @@ import { nowIso } from '../../platform/dates.ts';
 import type { Db } from '../../platform/db/db.ts';
 import { runTransaction } from '../../platform/db/transaction.ts';
 import { AppError, fieldError, notFound, permissionError } from '../../platform/errors.ts';
+import { declareGuestChange, type GuestCacheChange } from '../../platform/guest-cache.ts';
 import { consumeThrottle, peekThrottle } from '../../platform/throttle.ts';
 import { viewableScope } from '../categories/categories.policy.ts';
 import { categoryUrl } from '../categories/categories.present.ts';
@@ -170,6 +171,21 @@ function assertTypeAllowed(category: CategoryRow, type: string): void {
       `Posts of type "${type}" are not allowed in this category.`,
       400,
     );
+}
+
+/**
+ * What guests see change when a discussion changes (the guest cache): its pages, and the pages,
+ * totals and last posts of its category and their ancestors (both ends of a move).
+ */
+export function changedFor(
+  discussionID: number,
+  ...categories: (Pick<CategoryRow, 'categoryID' | 'treePath'> | undefined)[]
+): GuestCacheChange {
+  const categoryIDs: number[] = [];
+  for (const category of categories) {
+    if (category) categoryIDs.push(category.categoryID, ...pathCategoryIDs(category.treePath));
+  }
+  return { discussionIDs: [discussionID], categoryIDs };
 }
 
 /** Only accepted discussions count in categories and users (premoderated ones wait). */
@@ -785,6 +801,7 @@ export async function createDiscussion(
     }
     return id;
   });
+  declareGuestChange(ctx, pending ? 'nothing' : changedFor(discussionID, category));
   if (pending) return { kind: 'pending', message: DISCUSSION_PENDING_MESSAGE };
   return {
     kind: 'created',
@@ -885,6 +902,7 @@ export async function patchDiscussion(
       });
     }
   });
+  declareGuestChange(ctx, changedFor(discussionID, category, target));
   return presentOne(ctx, discussionID, toDiscussionExpand(input.expand));
 }
 
@@ -943,13 +961,14 @@ export async function bumpDiscussion(
   ctx: RequestContext,
   discussionID: number,
 ): Promise<Discussion> {
-  const { row } = await requireViewableDiscussion(ctx, ctx.db, discussionID);
+  const { row, category } = await requireViewableDiscussion(ctx, ctx.db, discussionID);
   authorize(canBumpDiscussion(actorOf(ctx)), { permissions: 'curation.manage' });
   const now = nowIso();
   await updateDiscussion(ctx.db, discussionID, {
     dateLastComment: now,
     hot: computeHot(row.score, now),
   });
+  declareGuestChange(ctx, changedFor(discussionID, category));
   return presentOne(ctx, discussionID, toDiscussionExpand(undefined));
 }
 
@@ -966,6 +985,7 @@ export async function changeDiscussionType(
     assertTypeAllowed(category, type);
     await updateDiscussion(ctx.db, discussionID, { type });
   }
+  declareGuestChange(ctx, changedFor(discussionID, category));
   return presentOne(ctx, discussionID, toDiscussionExpand(undefined));
 }
 
@@ -1001,6 +1021,7 @@ export async function setTagsOfDiscussion(
   authorize(canTagDiscussion(actor, row, category), { permissions: 'discussions.edit' });
   if (mode === 'add') authorize(has(ctx.permissions, 'tags.add'), { permissions: 'tags.add' });
   const requested = (await tagIDsOf(ctx, input)) ?? [];
+  declareGuestChange(ctx, changedFor(discussionID, category));
   return ctx.db.transaction().execute(async (trx) => {
     let tagIDs = requested;
     if (mode === 'add') {

@@ -13,6 +13,7 @@ import {
 } from '../../../../common/src/api/layouts.ts';
 import { tagListQuerySchema } from '../../../../common/src/api/tags.ts';
 import type { RequestContext } from '../../http/context.ts';
+import { declareGuestRead } from '../../platform/guest-cache.ts';
 import type { SiteSettings } from '../config/config.service.ts';
 import { listCategories, listPostableCategories } from '../categories/categories.service.ts';
 import { postableScope } from '../categories/categories.policy.ts';
@@ -302,8 +303,23 @@ const createCommentHydrator: Hydrator = async (scope) =>
 /** Sections pass their (already hydrated) widget lists through. */
 const sectionHydrator: Hydrator = async (_scope, props) => props;
 
+/**
+ * A page of one discussion or category shows that record: a guest's cached copy goes with writes
+ * to it (and to everything), not with every list change (platform/guest-cache.ts). Its side panel
+ * (category links, tag cloud) may then lag other writes by at most GUEST_CACHE_SECONDS.
+ */
+function declaresRecord(hydrator: Hydrator): Hydrator {
+  return (scope, props) => {
+    if (scope.discussion !== undefined)
+      declareGuestRead(scope.ctx, { discussionIDs: [scope.discussion.discussionID] });
+    else if (scope.category !== undefined)
+      declareGuestRead(scope.ctx, { categoryIDs: [scope.category.categoryID] });
+    return hydrator(scope, props);
+  };
+}
+
 /** Widget name → hydrator (names of interfaces.md "Layouts"). */
-export const hydrators: Readonly<Record<string, Hydrator>> = {
+const widgetHydrators: Readonly<Record<string, Hydrator>> = {
   SectionOneColumn: sectionHydrator,
   SectionTwoColumns: sectionHydrator,
   SectionFullWidth: sectionHydrator,
@@ -319,3 +335,7 @@ export const hydrators: Readonly<Record<string, Hydrator>> = {
   DiscussionCommentThread: commentThreadHydrator,
   CreateComment: createCommentHydrator,
 };
+
+export const hydrators: Readonly<Record<string, Hydrator>> = Object.fromEntries(
+  Object.entries(widgetHydrators).map(([name, hydrator]) => [name, declaresRecord(hydrator)]),
+);

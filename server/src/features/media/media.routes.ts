@@ -44,6 +44,7 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/media',
     {
+      config: { guestCacheWrite: 'none' },
       schema: {
         tags: ['media'],
         querystring: uploadMediaQuerySchema,
@@ -72,6 +73,7 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
   api.delete(
     '/media/:id',
     {
+      config: { guestCacheWrite: 'none' },
       schema: {
         tags: ['media'],
         params: mediaIDParamsSchema,

@@ -31,6 +31,8 @@ export interface ReactionTarget {
   parentCommentID: number | null;
   categoryID: number;
   permissionCategoryID: number;
+  /** The category's tree path (its ancestors: the guest cache's scope of a change). */
+  treePath: string;
   /** The record (and, for a comment, its discussion) is accepted and not a tombstone. */
   visible: boolean;
 }
@@ -144,6 +146,7 @@ export async function findReactionTarget(
         'discussions.categoryID',
         'discussions.moderationStatus',
         'categories.permissionCategoryID',
+        'categories.treePath',
       ])
       .where('discussions.discussionID', '=', recordID)
       .executeTakeFirst();
@@ -155,6 +158,7 @@ export async function findReactionTarget(
       parentCommentID: null,
       categoryID: row.categoryID,
       permissionCategoryID: row.permissionCategoryID,
+      treePath: row.treePath,
       visible: row.moderationStatus === 'accepted',
     };
   }
@@ -171,6 +175,7 @@ export async function findReactionTarget(
       'discussions.moderationStatus as discussionStatus',
       'discussions.categoryID',
       'categories.permissionCategoryID',
+      'categories.treePath',
     ])
     .where('comments.commentID', '=', recordID)
     .executeTakeFirst();
@@ -182,6 +187,7 @@ export async function findReactionTarget(
     parentCommentID: row.parentCommentID,
     categoryID: row.categoryID,
     permissionCategoryID: row.permissionCategoryID,
+      treePath: row.treePath,
     visible:
       row.commentStatus === 'accepted' &&
       row.discussionStatus === 'accepted' &&

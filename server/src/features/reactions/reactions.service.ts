@@ -14,6 +14,8 @@ import { authorize } from '../../permissions/authorize.ts';
 import { nowIso } from '../../platform/dates.ts';
 import type { Db } from '../../platform/db/db.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
+import { declareGuestChange, type GuestCacheChange } from '../../platform/guest-cache.ts';
+import { pathCategoryIDs } from '../categories/categories.tree.ts';
 import { computeHot } from '../discussions/discussions.hot.ts';
 import { fragmentViewerOf, presentUserFragment } from '../users/users.present.ts';
 import { findUserFragmentRows } from '../users/users.repo.ts';
@@ -192,6 +194,7 @@ export async function postReaction(
     }
     await applyScore(trx, target, delta);
   });
+  declareGuestChange(ctx, changedForGuests(target));
   return (await loadReactionSummaries(ctx, recordType, [recordID])).get(recordID) ?? [];
 }
 
@@ -217,6 +220,15 @@ export async function deleteReaction(
     const delta = await removeReaction(trx, target, ownerID, typesByTag);
     await applyScore(trx, target, delta);
   });
+  declareGuestChange(ctx, changedForGuests(target));
+}
+
+/** A reaction changes its discussion's page and the lists of its category and their ancestors. */
+function changedForGuests(target: ReactionTarget): GuestCacheChange {
+  return {
+    discussionIDs: [target.discussionID],
+    categoryIDs: [target.categoryID, ...pathCategoryIDs(target.treePath)],
+  };
 }
 
 /**

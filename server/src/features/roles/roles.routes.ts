@@ -57,6 +57,7 @@ export async function rolesRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/roles',
     {
+      config: { guestCacheWrite: 'all' },
       schema: {
         tags: ['roles'],
         body: createRoleBodySchema,
@@ -72,6 +73,7 @@ export async function rolesRoutes(app: FastifyInstance): Promise<void> {
   api.patch(
     '/roles/:id',
     {
+      config: { guestCacheWrite: 'all' },
       schema: {
         tags: ['roles'],
         params: roleIDParamsSchema,
@@ -85,6 +87,7 @@ export async function rolesRoutes(app: FastifyInstance): Promise<void> {
   api.delete(
     '/roles/:id',
     {
+      config: { guestCacheWrite: 'all' },
       schema: {
         tags: ['roles'],
         params: roleIDParamsSchema,
@@ -100,6 +103,7 @@ export async function rolesRoutes(app: FastifyInstance): Promise<void> {
   api.put(
     '/roles/:id/permissions',
     {
+      config: { guestCacheWrite: 'all' },
       schema: {
         tags: ['roles'],
         params: roleIDParamsSchema,
@@ -113,6 +117,7 @@ export async function rolesRoutes(app: FastifyInstance): Promise<void> {
   api.patch(
     '/roles/:id/permissions',
     {
+      config: { guestCacheWrite: 'all' },
       schema: {
         tags: ['roles'],
         params: roleIDParamsSchema,

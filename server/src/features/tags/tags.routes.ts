@@ -52,6 +52,7 @@ export async function tagsRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/tags',
     {
+      config: { guestCacheWrite: 'all' },
       schema: {
         tags: ['tags'],
         body: createTagBodySchema,
@@ -64,6 +65,7 @@ export async function tagsRoutes(app: FastifyInstance): Promise<void> {
   api.patch(
     '/tags/:id',
     {
+      config: { guestCacheWrite: 'all' },
       schema: {
         tags: ['tags'],
         params: tagIDParamsSchema,
@@ -77,6 +79,7 @@ export async function tagsRoutes(app: FastifyInstance): Promise<void> {
   api.delete(
     '/tags/:id',
     {
+      config: { guestCacheWrite: 'all' },
       schema: {
         tags: ['tags'],
         params: tagIDParamsSchema,

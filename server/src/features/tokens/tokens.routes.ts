@@ -29,7 +29,7 @@ export async function tokensRoutes(app: FastifyInstance): Promise<void> {
 
   api.post(
     '/tokens',
-    { schema: { tags: ['tokens'], body: createTokenBodySchema, response: { 201: createdTokenSchema, ...errors } } },
+    { config: { guestCacheWrite: 'none' }, schema: { tags: ['tokens'], body: createTokenBodySchema, response: { 201: createdTokenSchema, ...errors } } },
     async (request, reply) => {
       const token = await createToken(request.ctx, request.body);
       reply.header('cache-control', 'no-store');
@@ -48,7 +48,7 @@ export async function tokensRoutes(app: FastifyInstance): Promise<void> {
 
   api.delete(
     '/tokens/:id',
-    { schema: { tags: ['tokens'], params: tokenIDParamsSchema, response: { 204: z.null(), ...errors } } },
+    { config: { guestCacheWrite: 'none' }, schema: { tags: ['tokens'], params: tokenIDParamsSchema, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       await deleteToken(request.ctx, request.params.id);
       return reply.status(204).send(null);

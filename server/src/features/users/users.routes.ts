@@ -177,6 +177,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/users',
     {
+      config: { guestCacheWrite: 'none' },
       schema: {
         tags: ['users'],
         body: createUserBodySchema,
@@ -192,6 +193,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
   api.patch(
     '/users/:id',
     {
+      config: { guestCacheWrite: 'all' },
       schema: {
         tags: ['users'],
         params: userRefParamsSchema,
@@ -205,6 +207,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
   api.delete(
     '/users/:id',
     {
+      config: { guestCacheWrite: 'all' },
       schema: {
         tags: ['users'],
         params: userRefParamsSchema,
@@ -221,6 +224,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
   api.put(
     '/users/:id/ban',
     {
+      config: { guestCacheWrite: 'all' },
       schema: {
         tags: ['users'],
         params: userRefParamsSchema,
@@ -234,6 +238,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/users/:id/photo',
     {
+      config: { guestCacheWrite: 'all' },
       schema: {
         tags: ['users'],
         params: userRefParamsSchema,
@@ -250,6 +255,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
   api.delete(
     '/users/:id/photo',
     {
+      config: { guestCacheWrite: 'all' },
       schema: {
         tags: ['users'],
         params: userRefParamsSchema,
