@@ -50,6 +50,8 @@ export interface BuildAppOptions {
   logStream?: { write(line: string): void };
   /** Directory of the built web app (`dist`); pages are served only when it holds a build. */
   distDir?: string;
+  /** The time source of throttles (default `Date.now`); tests pass one they move. */
+  clock?: () => number;
 }
 
 /** A registered API route, recorded for the OpenAPI/contract test. */
@@ -135,6 +137,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     config,
     mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.adminEmail }),
     secret: await loadOrCreateSecret(database.db),
+    clock: options.clock ?? Date.now,
   };
   app.decorate('deps', deps);
   app.decorate('apiRoutes', [] as RouteRecord[]);

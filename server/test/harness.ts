@@ -107,7 +107,7 @@ export interface TestApp {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: TestDatabaseOptions = {},
+  options: TestDatabaseOptions & { clock?: () => number } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(options);
   const config = loadConfig({
@@ -124,7 +124,13 @@ export async function createTestApp(
   });
   await prepareDatabase(database.handle, config, () => {});
   const mail = createMemoryMailer();
-  const app = await buildApp({ config, database: database.handle, mailer: mail, logger: false });
+  const app = await buildApp({
+    config,
+    database: database.handle,
+    mailer: mail,
+    logger: false,
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
   await app.ready();
   return {
     app,

@@ -34,6 +34,8 @@ export interface AppDeps {
   mailer: Mailer;
   /** The site's signing secret (session cookies, long-runner payloads). */
   secret: string;
+  /** Milliseconds since the epoch; tests inject one they move instead of sleeping (sign-in throttles). */
+  clock: () => number;
 }
 
 /** What every service receives: the dependencies plus who is asking and what they may do. */

@@ -1,6 +1,15 @@
 import type { Db } from './db/db.ts';
 import { AppError } from './errors.ts';
-import { deleteStaleThrottles, deleteThrottle, findThrottle, incrementThrottle, type ThrottleRow } from './throttle.repo.ts';
+import {
+  deleteStaleThrottles,
+  deleteThrottle,
+  deleteThrottlesStartingWith,
+  findThrottle,
+  findThrottleLock,
+  incrementThrottle,
+  setThrottleLock,
+  type ThrottleRow,
+} from './throttle.repo.ts';
 
 /** At most `limit` hits per fixed window of `windowSeconds`, counted in the `throttles` table (shared by processes). */
 export interface ThrottleRule {
@@ -48,16 +57,67 @@ export async function clearThrottle(db: Db, key: string): Promise<void> {
   await deleteThrottle(db, key);
 }
 
-/** api-contract §1.13: a refused throttle answers 429 with the rule's message and `Retry-After`. */
+/** "Try again in N seconds.": when a refused caller may try again, in words. */
+export function retryAfterDescription(seconds: number): string {
+  return `Try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`;
+}
+
+/**
+ * api-contract §1.13: a refused throttle answers 429 with the rule's message, when to retry in
+ * `description`, and `Retry-After` (seconds).
+ */
 export function throttledError(message: string, decision: ThrottleDecision): AppError {
-  return new AppError(429, message, { headers: { 'retry-after': String(decision.retryAfterSeconds) } });
+  return new AppError(429, message, {
+    description: retryAfterDescription(decision.retryAfterSeconds),
+    headers: { 'retry-after': String(decision.retryAfterSeconds) },
+  });
+}
+
+/**
+ * A growing back-off: the first `freeFailures` failures cost nothing; each one after that locks the
+ * key for `baseSeconds` doubled per failure, at most `maxSeconds`. The count is forgotten
+ * `resetAfterSeconds` after the last failure.
+ */
+export interface BackoffRule {
+  freeFailures: number;
+  baseSeconds: number;
+  maxSeconds: number;
+  resetAfterSeconds: number;
+}
+
+/** How long the failure numbered `failures` (1-based) locks its key under `rule`, in seconds. */
+export function backoffSeconds(rule: BackoffRule, failures: number): number {
+  const over = failures - rule.freeFailures;
+  if (over <= 0) return 0;
+  return Math.min(rule.maxSeconds, rule.baseSeconds * 2 ** Math.min(over - 1, 30));
+}
+
+/** Whether `key` is locked by its back-off now, and for how long. */
+export async function peekBackoff(db: Db, key: string, now: number): Promise<ThrottleDecision> {
+  const lockedUntil = await findThrottleLock(db, key);
+  if (lockedUntil === null) return { allowed: true, retryAfterSeconds: 0 };
+  const left = Date.parse(lockedUntil) - now;
+  return left > 0 ? { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(left / 1000)) } : { allowed: true, retryAfterSeconds: 0 };
+}
+
+/** Counts a failure on `key` and locks it for its back-off; answers the lock's length in seconds. */
+export async function recordBackoffFailure(db: Db, key: string, rule: BackoffRule, now: number): Promise<number> {
+  const row = await incrementThrottle(db, key, new Date(now).toISOString(), new Date(now - rule.resetAfterSeconds * 1000).toISOString(), true);
+  const seconds = backoffSeconds(rule, row.count);
+  await setThrottleLock(db, key, seconds > 0 ? new Date(now + seconds * 1000).toISOString() : null);
+  return seconds;
+}
+
+/** Forgets every key that starts with `prefix` (e.g. one account's failures from every address). */
+export async function clearThrottlesStartingWith(db: Db, prefix: string): Promise<void> {
+  await deleteThrottlesStartingWith(db, prefix);
 }
 
 /**
  * Counts a hit and throws when it exceeds the rule.
  * @throws AppError 429 with `Retry-After`.
  */
-export async function enforceThrottle(db: Db, key: string, rule: ThrottleRule, message: string): Promise<void> {
-  const decision = await consumeThrottle(db, key, rule);
+export async function enforceThrottle(db: Db, key: string, rule: ThrottleRule, message: string, now: number = Date.now()): Promise<void> {
+  const decision = await consumeThrottle(db, key, rule, now);
   if (!decision.allowed) throw throttledError(message, decision);
 }

@@ -7,7 +7,8 @@ import { isoAfter, nowIso } from '../../platform/dates.ts';
 import { AppError, fieldError, notFound, validationError, type FieldError } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { randomToken } from '../../platform/secrets.ts';
-import { clearThrottle, enforceThrottle, type ThrottleRule } from '../../platform/throttle.ts';
+import { clearThrottlesStartingWith, enforceThrottle, type ThrottleRule } from '../../platform/throttle.ts';
+import { signInFailuresPrefix } from './auth.service.ts';
 import { hashToken } from '../tokens/token-hash.ts';
 import { confirmEmailMessage, confirmEmailUrl, resetPasswordMessage, resetPasswordUrl } from './auth.mail.ts';
 import { canResendConfirmation } from './auth.policy.ts';
@@ -117,7 +118,7 @@ export async function registerUser(ctx: RequestContext, input: RegisterBody, log
   const method = settings.registrationMethod;
   // `captcha` registers like `basic`: Hearth ships no captcha provider.
   if (method !== 'basic' && method !== 'captcha' && method !== 'approval') throw new AppError(400, UNSUPPORTED_METHOD);
-  await enforceThrottle(ctx.db, `register:ip:${ctx.ipAddress}`, accountThrottles.registerPerIP, REGISTER_THROTTLE_MESSAGE);
+  await enforceThrottle(ctx.db, `register:ip:${ctx.ipAddress}`, accountThrottles.registerPerIP, REGISTER_THROTTLE_MESSAGE, ctx.clock());
 
   const errors = await takenErrors(ctx, input.name, input.email);
   const lengthError = passwordLengthError(input.password, settings);
@@ -198,7 +199,7 @@ export async function resendConfirmation(ctx: RequestContext, ref: '$me' | numbe
   if (account.emailConfirmed) throw new AppError(400, ALREADY_CONFIRMED);
   const email = account.email;
   if (!email) throw new AppError(400, 'The user does not have an email address.');
-  await enforceThrottle(ctx.db, `confirm-email:user:${userID}`, accountThrottles.confirmResendPerUser, CONFIRM_RESEND_THROTTLE_MESSAGE);
+  await enforceThrottle(ctx.db, `confirm-email:user:${userID}`, accountThrottles.confirmResendPerUser, CONFIRM_RESEND_THROTTLE_MESSAGE, ctx.clock());
   await sendConfirmation(ctx, { ...account, email }, await loadAuthSettings(ctx.db));
   return { userID, email };
 }
@@ -209,7 +210,7 @@ export async function resendConfirmation(ctx: RequestContext, ref: '$me' | numbe
  * @throws AppError 404 validation error "User not found." on `email`, 429 throttled.
  */
 export async function requestPasswordReset(ctx: RequestContext, nameOrEmail: string): Promise<void> {
-  await enforceThrottle(ctx.db, `password-request:ip:${ctx.ipAddress}`, accountThrottles.passwordRequestPerIP, PASSWORD_REQUEST_THROTTLE_MESSAGE);
+  await enforceThrottle(ctx.db, `password-request:ip:${ctx.ipAddress}`, accountThrottles.passwordRequestPerIP, PASSWORD_REQUEST_THROTTLE_MESSAGE, ctx.clock());
   const account = await findAccountByNameOrEmail(ctx.db, nameOrEmail);
   const email = account?.email;
   if (!account || account.deleted || !email) throw fieldError('email', 'User not found.', 404);
@@ -218,6 +219,7 @@ export async function requestPasswordReset(ctx: RequestContext, nameOrEmail: str
     `password-request:user:${account.userID}`,
     accountThrottles.passwordRequestPerUser,
     PASSWORD_REQUEST_THROTTLE_MESSAGE,
+    ctx.clock(),
   );
   const settings = await loadAuthSettings(ctx.db);
   const code = await issueCode(ctx, account, 'resetPassword', RESET_CODE_SECONDS);
@@ -256,6 +258,6 @@ export async function resetPassword(ctx: RequestContext, userID: number, input: 
     await deleteUserSessions(trx, userID);
   });
   // The new password is proof enough: earlier wrong guesses no longer hold the account back.
-  await clearThrottle(ctx.db, `signin:failures:${userID}`);
+  await clearThrottlesStartingWith(ctx.db, signInFailuresPrefix(userID));
   return { userID };
 }

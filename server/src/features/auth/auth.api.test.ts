@@ -16,7 +16,7 @@ import {
   uniqueIP,
 } from '../../../test/actors.ts';
 import { PERSIST_SECONDS } from './sessions.ts';
-import { IP_THROTTLE_MESSAGE, USER_THROTTLE_MESSAGE, signInThrottles } from './auth.service.ts';
+import { IP_THROTTLE_MESSAGE, signInThrottles } from './auth.service.ts';
 
 async function sessionCount(t: TestApp, userID: number): Promise<number> {
   const rows = await t.db.selectFrom('sessions').select('sessionID').where('userID', '=', userID).execute();
@@ -209,20 +209,6 @@ describe(`auth: sign-in, sign-out, sessions (${testDialect})`, () => {
     assert.equal(await sessionCount(t, other.userID), 1);
   });
 
-  test('throttle per user: a second attempt within a second → 429 with Retry-After', async () => {
-    const user = await createUser(t);
-    const first = await signInThroughApi(t, { username: user.name, password: 'wrong-password' });
-    assert.equal(first.response.statusCode, 401);
-    const second = await signInThroughApi(t, { username: user.name, password: TEST_PASSWORD });
-    assert.equal(second.response.statusCode, 429);
-    assert.deepEqual(second.response.json(), { message: USER_THROTTLE_MESSAGE, status: 429 });
-    assert.equal(second.response.headers['retry-after'], '1');
-    assert.equal(await sessionCount(t, user.userID), 0);
-    await new Promise((resolve) => setTimeout(resolve, 1100));
-    const third = await signInThroughApi(t, { username: user.name, password: TEST_PASSWORD });
-    assert.equal(third.response.statusCode, 201);
-  });
-
   test('throttle per IP: one attempt more than the limit within the window → 429', async () => {
     const ip = uniqueIP();
     for (let attempt = 0; attempt < signInThrottles.ip.limit; attempt += 1) {
@@ -233,18 +219,6 @@ describe(`auth: sign-in, sign-out, sessions (${testDialect})`, () => {
     assert.equal(refused.response.statusCode, 429);
     assert.equal(refused.response.json().message, IP_THROTTLE_MESSAGE);
     assert.ok(Number(refused.response.headers['retry-after']) >= 1);
-  });
-
-  test('ten wrong passwords in 15 minutes hold the account back, even with the right one', async () => {
-    const user = await createUser(t);
-    await t.db
-      .insertInto('throttles')
-      .values({ throttleKey: `signin:failures:${user.userID}`, count: 10, windowStart: new Date().toISOString(), lockedUntil: null })
-      .execute();
-    const refused = await signInThroughApi(t, { username: user.name, password: TEST_PASSWORD });
-    assert.equal(refused.response.statusCode, 429);
-    assert.equal(refused.response.json().message, USER_THROTTLE_MESSAGE);
-    assert.ok(Number(refused.response.headers['retry-after']) > 800);
   });
 
   test('CSRF: a cookie write without X-Requested-With and Referer → 403; the transient key header passes', async () => {

@@ -7,7 +7,16 @@ import { nowIso } from '../../platform/dates.ts';
 import { AppError, fieldError, notFound } from '../../platform/errors.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
 import { safeEqual } from '../../platform/secrets.ts';
-import { clearThrottle, consumeThrottle, peekThrottle, throttledError, type ThrottleRule } from '../../platform/throttle.ts';
+import {
+  clearThrottle,
+  consumeThrottle,
+  peekBackoff,
+  peekThrottle,
+  recordBackoffFailure,
+  throttledError,
+  type BackoffRule,
+  type ThrottleRule,
+} from '../../platform/throttle.ts';
 import { canManageSessions, canStartSession } from './auth.policy.ts';
 import { presentSession, presentSignedInUser } from './auth.present.ts';
 import { findAccountByID, findAccountByNameOrEmail, recordSignIn } from './auth.repo.ts';
@@ -15,15 +24,65 @@ import { createSession, endSession, type CreatedSession } from './sessions.ts';
 import { deleteSessionOfUser, deleteUserSessions, findUserSessions } from './sessions.repo.ts';
 
 /**
- * Sign-in throttles (api-contract §1.13). Per user: one attempt per second (Vanilla's
- * `Garden.User.RateLimit`), and at most 10 wrong passwords per 15 minutes. Per IP: ten attempts
- * per ten seconds, the same average with room for several people behind one address.
+ * Sign-in throttles (api-contract §1.13). Per account and address: one attempt per second
+ * (Vanilla's `Garden.User.RateLimit`), and at most 10 wrong passwords per 15 minutes, so failures
+ * sent from one address never lock the account's owner out at another. Per address: ten attempts
+ * per ten seconds (room for several people behind one address), and a back-off that grows with
+ * every wrong password after the fifth (2 s, 4 s, 8 s... at most an hour), forgotten a day after
+ * the last one.
  */
 export const signInThrottles = {
   user: { limit: 1, windowSeconds: 1 },
   failures: { limit: 10, windowSeconds: 15 * 60 },
   ip: { limit: 10, windowSeconds: 10 },
 } as const satisfies Record<string, ThrottleRule>;
+
+export const signInBackoff: BackoffRule = { freeFailures: 5, baseSeconds: 2, maxSeconds: 60 * 60, resetAfterSeconds: 24 * 60 * 60 };
+
+/** The key counting wrong passwords for one account from one address. */
+export function signInFailuresKey(userID: number, ipAddress: string): string {
+  return `signin:failures:${userID}:${ipAddress}`;
+}
+
+/** The prefix of every failure counter of one account (a password reset lifts them all). */
+export function signInFailuresPrefix(userID: number): string {
+  return `signin:failures:${userID}:`;
+}
+
+/** The key of one address's back-off. */
+export function signInBackoffKey(ipAddress: string): string {
+  return `signin:backoff:${ipAddress}`;
+}
+
+/**
+ * Refuses a password check the throttles hold back: the address's back-off, one attempt per
+ * second for this account from this address, ten failures for it from this address.
+ * @throws AppError 429 with `Retry-After`.
+ */
+export async function checkPasswordThrottles(ctx: RequestContext, userID: number): Promise<void> {
+  const now = ctx.clock();
+  const backoff = await peekBackoff(ctx.db, signInBackoffKey(ctx.ipAddress), now);
+  if (!backoff.allowed) throw throttledError(IP_THROTTLE_MESSAGE, backoff);
+  const userDecision = await consumeThrottle(ctx.db, `signin:user:${userID}:${ctx.ipAddress}`, signInThrottles.user, now);
+  if (!userDecision.allowed) throw throttledError(USER_THROTTLE_MESSAGE, userDecision);
+  const failures = await peekThrottle(ctx.db, signInFailuresKey(userID, ctx.ipAddress), signInThrottles.failures, now);
+  if (!failures.allowed) throw throttledError(USER_THROTTLE_MESSAGE, failures);
+}
+
+/** Counts a wrong password against the account at this address and the address's back-off. */
+export async function recordWrongPassword(ctx: RequestContext, userID: number): Promise<void> {
+  const now = ctx.clock();
+  await consumeThrottle(ctx.db, signInFailuresKey(userID, ctx.ipAddress), signInThrottles.failures, now);
+  await recordBackoffFailure(ctx.db, signInBackoffKey(ctx.ipAddress), signInBackoff, now);
+}
+
+/**
+ * A right password: this address's failures for the account are forgotten. The address's back-off
+ * is not (an attacker holding one account of their own could otherwise reset it between guesses).
+ */
+export async function recordRightPassword(ctx: RequestContext, userID: number): Promise<void> {
+  await clearThrottle(ctx.db, signInFailuresKey(userID, ctx.ipAddress));
+}
 
 /** api-contract §1.13, verbatim (the user message ends with "!."). */
 export const USER_THROTTLE_MESSAGE = 'You are trying to log in too often. Slow down!.';
@@ -50,23 +109,18 @@ export interface SignInResult {
  * @throws AppError 404/401 validation errors, 401 banned, 403 no session permission, 429 throttled.
  */
 export async function signInWithPassword(ctx: RequestContext, input: SignInBody): Promise<SignInResult> {
-  const ipDecision = await consumeThrottle(ctx.db, `signin:ip:${ctx.ipAddress}`, signInThrottles.ip);
+  const ipDecision = await consumeThrottle(ctx.db, `signin:ip:${ctx.ipAddress}`, signInThrottles.ip, ctx.clock());
   if (!ipDecision.allowed) throw throttledError(IP_THROTTLE_MESSAGE, ipDecision);
 
   const account = await findAccountByNameOrEmail(ctx.db, input.username);
   if (!account || account.deleted) throw fieldError('username', USER_NOT_FOUND, 404);
 
-  const userDecision = await consumeThrottle(ctx.db, `signin:user:${account.userID}`, signInThrottles.user);
-  if (!userDecision.allowed) throw throttledError(USER_THROTTLE_MESSAGE, userDecision);
-  const failuresKey = `signin:failures:${account.userID}`;
-  const failures = await peekThrottle(ctx.db, failuresKey, signInThrottles.failures);
-  if (!failures.allowed) throw throttledError(USER_THROTTLE_MESSAGE, failures);
-
+  await checkPasswordThrottles(ctx, account.userID);
   if (!(await verifyPassword(input.password, account.passwordHash))) {
-    await consumeThrottle(ctx.db, failuresKey, signInThrottles.failures);
+    await recordWrongPassword(ctx, account.userID);
     throw fieldError('password', WRONG_PASSWORD, 401);
   }
-  await clearThrottle(ctx.db, failuresKey);
+  await recordRightPassword(ctx, account.userID);
 
   // api-contract §2: bans still apply after sign-in: 401 and no session.
   if (account.banned) throw new AppError(401, BANNED);
