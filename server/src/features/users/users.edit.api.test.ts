@@ -539,20 +539,23 @@ describe(`Users API writes (${testDialect})`, () => {
       assert.equal((await signIn(target.user.name, 'Brand-New-Password-9')).statusCode, 201);
     });
 
-    test('banned through PATCH: ends sessions; same rank refused', async () => {
+    test('banned through PATCH: the next request answers 401 "You are banned."; unbanned, the session works again; same rank refused', async () => {
       const target = await asMember(t);
       const banned = await call(admin, 'PATCH', `/api/v2/users/${target.user.userID}`, {
         banned: true,
       });
       assert.equal(banned.statusCode, 200, banned.body);
       assert.equal(banned.json().banned, 1);
-      assert.equal((await call(target, 'GET', '/api/v2/users/me')).json().userID, 0);
+      const refused = await call(target, 'GET', '/api/v2/users/me');
+      assert.equal(refused.statusCode, 401);
+      assert.deepEqual(refused.json(), { message: 'You are banned.', status: 401 });
       assert.equal(
         (
           await call(admin, 'PATCH', `/api/v2/users/${target.user.userID}`, { banned: false })
         ).json().banned,
         0,
       );
+      assert.equal((await call(target, 'GET', '/api/v2/users/me')).json().userID, target.user.userID);
       const peer = await asAdmin(t);
       const same = await call(admin, 'PATCH', `/api/v2/users/${peer.user.userID}`, {
         banned: true,

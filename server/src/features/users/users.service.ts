@@ -33,12 +33,6 @@ import {
 } from '../../platform/errors.ts';
 import { generatePassword, hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import {
-  clearThrottle,
-  consumeThrottle,
-  peekThrottle,
-  throttledError,
-} from '../../platform/throttle.ts';
-import {
   deleteUpload,
   detectImageType,
   extensionOf,
@@ -54,11 +48,17 @@ import {
   resendConfirmation,
 } from '../auth/accounts.service.ts';
 import { findAccountByID } from '../auth/auth.repo.ts';
-import { signInThrottles, USER_THROTTLE_MESSAGE, WRONG_PASSWORD } from '../auth/auth.service.ts';
+import {
+  checkPasswordThrottles,
+  recordRightPassword,
+  recordWrongPassword,
+  WRONG_PASSWORD,
+} from '../auth/auth.service.ts';
 import { deleteUserSessions } from '../auth/sessions.repo.ts';
 import { getSettings } from '../config/config.service.ts';
 import { canAssignRole } from '../roles/roles.policy.ts';
 import { findRolePermissionRows } from '../roles/roles.repo.ts';
+import { refuseRemovingLastAdministrator, staysAdministratorWithRoles } from './users.admins.ts';
 import { welcomeMessage } from './users.mail.ts';
 import {
   banPermissions,
@@ -588,15 +588,13 @@ async function confirmCurrentPassword(
   userID: number,
   password: string,
 ): Promise<void> {
-  const failuresKey = `signin:failures:${userID}`;
-  const failures = await peekThrottle(ctx.db, failuresKey, signInThrottles.failures);
-  if (!failures.allowed) throw throttledError(USER_THROTTLE_MESSAGE, failures);
+  await checkPasswordThrottles(ctx, userID);
   const account = await findAccountByID(ctx.db, userID);
   if (!(await verifyPassword(password, account?.passwordHash ?? null))) {
-    await consumeThrottle(ctx.db, failuresKey, signInThrottles.failures);
+    await recordWrongPassword(ctx, userID);
     throw fieldError('currentPassword', WRONG_PASSWORD, 401);
   }
-  await clearThrottle(ctx.db, failuresKey);
+  await recordRightPassword(ctx, userID);
 }
 
 /** Keys a self-edit without `users.edit` may change (api-contract §3); others are dropped. */
@@ -613,7 +611,7 @@ const selfEditKeys = [
  * `PATCH /users/{id}` (api-contract §3). Self-edit needs `profiles.edit` (or `users.edit`) and,
  * when the account has a password, `passwordConfirmation` to change the name, e-mail or
  * password; editing others needs `users.edit` and a target of no higher rank. Changing roles
- * bumps the permissions version; a new password ends the user's other sessions; a ban ends all.
+ * bumps the permissions version; a new password ends the user's other sessions.
  * @throws AppError 403, 404, 401 wrong current password, validation errors.
  */
 export async function patchUser(
@@ -715,14 +713,20 @@ export async function patchUser(
   if (changed) {
     try {
       await ctx.db.transaction().execute(async (trx) => {
+        if (banned === 1 || roleIDs !== undefined) {
+          // Issue 11 item 8: a ban, or roles without the administrator role, must leave one.
+          const stays =
+            banned !== 1 && (await staysAdministratorWithRoles(trx, userID, roleIDs ?? []));
+          await refuseRemovingLastAdministrator(trx, userID, stays);
+        }
         await updateUser(trx, userID, changes);
         if (roleIDs !== undefined) {
           await replaceUserRoles(trx, userID, roleIDs);
           await bumpPermissionsVersion(trx);
         }
-        if (banned === 1) {
-          await deleteUserSessions(trx, userID);
-        } else if (newPassword !== undefined) {
+        // A ban keeps the user's sessions: their next request answers 401 "You are banned."
+        // (api-contract §1.2) instead of quietly serving a guest.
+        if (newPassword !== undefined) {
           // A new password ends every other session; whoever set it keeps theirs.
           await deleteUserSessionsExcept(
             trx,
@@ -755,7 +759,7 @@ export async function patchUser(
 
 /**
  * `PUT /users/{id}/ban` (api-contract §3): `community.moderate` or `users.edit`, and a target of
- * strictly lower rank. Banning ends the user's sessions.
+ * strictly lower rank.
  * @throws AppError 403 (permission or rank), 404.
  */
 export async function setUserBan(
@@ -768,9 +772,11 @@ export async function setUserBan(
   await requireLiveUser(ctx.db, userID);
   const refusal = banRankRefusal(rankOf(ctx.permissions), await rankOfUser(ctx.db, userID));
   if (refusal) throw new AppError(403, refusal === 'higher' ? BAN_HIGHER_RANK : BAN_SAME_RANK);
+  // The user's sessions and tokens stay: each of their requests answers 401 "You are banned."
+  // (api-contract §1.2), so they learn why, and signing out still works.
   await ctx.db.transaction().execute(async (trx) => {
+    if (banned) await refuseRemovingLastAdministrator(trx, userID, false);
     await updateUser(trx, userID, { banned: banned ? 1 : 0, dateUpdated: nowIso() });
-    if (banned) await deleteUserSessions(trx, userID);
   });
   return { banned };
 }
@@ -796,6 +802,7 @@ export async function deleteUser(
     throw new AppError(403, DELETE_HIGHER_RANK);
   }
   await ctx.db.transaction().execute(async (trx) => {
+    await refuseRemovingLastAdministrator(trx, userID, false);
     await markUserDeleted(trx, userID, nowIso());
     await deleteUserSessions(trx, userID);
     await bumpPermissionsVersion(trx);
