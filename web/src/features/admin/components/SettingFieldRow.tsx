@@ -159,6 +159,10 @@ export function SettingFieldRow({ field, value, errors, onChange }: SettingField
                 {t(label)}
               </option>
             ))}
+            {/* A stored value the form no longer offers still shows as it is. */}
+            {field.options !== undefined && !(value.text in field.options) ? (
+              <option value={value.text}>{value.text}</option>
+            ) : null}
           </select>
         );
       } else if (field.kind === 'textarea' || field.kind === 'extensions') {

@@ -91,6 +91,48 @@ describe('SettingsPage', { timeout: 20_000 }, () => {
     expect(screen.queryByText('You have unsaved changes')).toBeNull();
   });
 
+  it('shows only the settings that do something, by section (issue 11 item 22)', async () => {
+    stubApi({ 'GET /config': () => jsonResponse(200, storedValues({ 'registration.method': 'invitation' })) });
+    renderAsAdmin();
+    await screen.findByLabelText('Edit timeout');
+    const shown = Object.fromEntries(
+      screen.getAllByRole('region').map((region) => [
+        region.getAttribute('aria-label') ?? region.querySelector('h2')?.textContent ?? '',
+        Array.from(region.querySelectorAll('label'))
+          .map((label) => label.textContent?.trim() ?? '')
+          .filter((text) => text !== '' && text !== 'Unit' && text !== 'No limit'),
+      ]),
+    );
+    expect(shown).toEqual({
+      General: ['Site title', 'Site description', 'Home page title', 'Default locale', 'Title bar'],
+      Posting: ['Edit timeout', 'Enable tagging', 'Discussions per page', 'Comments per page', 'Enable triage'],
+      Moderation: ['Approve new discussions', 'Approve new comments', 'Banned users’ profiles are private'],
+      'Flood control': [
+        'Discussions allowed',
+        'Discussion window',
+        'Discussion lock',
+        'Comments allowed',
+        'Comment window',
+        'Comment lock',
+      ],
+      Uploads: ['Maximum upload size', 'Allowed file extensions'],
+      Registration: [
+        'Registration method',
+        'Confirm email addresses',
+        'Minimum password length',
+        'Users may change their email',
+      ],
+      Email: ['Enable the email digest'],
+    });
+    for (const hidden of ['Private community', 'Enable reports', 'Enable signatures', 'External search URL']) {
+      expect(screen.queryByLabelText(hidden)).toBeNull();
+    }
+    // Registration offers the methods that work; a stored other method still shows as it is.
+    const method = screen.getByLabelText('Registration method') as HTMLSelectElement;
+    expect(Array.from(method.options).map((option) => option.value)).toEqual(['basic', 'approval', 'invitation']);
+    expect(method.value).toBe('invitation');
+  });
+
   it('sends -1 for No limit and says so when nothing changed', async () => {
     const calls = stubApi({
       'GET /config': () => jsonResponse(200, storedValues()),

@@ -53,7 +53,10 @@ export interface SettingSection {
 
 /**
  * The settings screen, grouped by section. Labels are English keys for `t()`; each field's
- * description is the registry's (common/src/api/config.ts), also translated.
+ * description is the registry's (common/src/api/config.ts), also translated. A setting shows only
+ * when code reads it (issue 11 item 22): `garden.privateCommunity`, `featureFlags.escalations.Enabled`,
+ * `context.conversationsEnabled`, `signatures.*`, `emails.enabled` and `externalSearch.*` stay in
+ * the config API for the features that will read them, but have no switch here yet.
  */
 export const settingSections: readonly SettingSection[] = [
   {
@@ -64,7 +67,6 @@ export const settingSections: readonly SettingSection[] = [
       { key: 'garden.description', label: 'Site description', kind: 'textarea' },
       { key: 'garden.homepageTitle', label: 'Home page title', kind: 'text' },
       { key: 'garden.locale', label: 'Default locale', kind: 'text' },
-      { key: 'garden.privateCommunity', label: 'Private community', kind: 'boolean' },
       {
         key: 'titleBar.mode',
         label: 'Title bar',
@@ -87,19 +89,6 @@ export const settingSections: readonly SettingSection[] = [
       { key: 'discussions.perPage', label: 'Discussions per page', kind: 'integer' },
       { key: 'comments.perPage', label: 'Comments per page', kind: 'integer' },
       { key: 'triage.enabled', label: 'Enable triage', kind: 'boolean' },
-      { key: 'featureFlags.escalations.Enabled', label: 'Enable reports', kind: 'boolean' },
-      {
-        key: 'context.conversationsEnabled',
-        label: 'Enable private conversations',
-        kind: 'boolean',
-      },
-      { key: 'signatures.enabled', label: 'Enable signatures', kind: 'boolean' },
-      { key: 'signatures.hideMobile', label: 'Hide signatures on mobile', kind: 'boolean' },
-      {
-        key: 'signatures.imageMaxHeight',
-        label: 'Maximum signature image height',
-        kind: 'integer',
-      },
     ],
   },
   {
@@ -151,12 +140,11 @@ export const settingSections: readonly SettingSection[] = [
         key: 'registration.method',
         label: 'Registration method',
         kind: 'select',
+        // Captcha registers like Basic (no captcha provider ships); invitations and SSO
+        // (connect) are not built and refuse every registration.
         options: {
           basic: 'Basic',
-          captcha: 'Captcha',
           approval: 'Approval',
-          invitation: 'Invitation',
-          connect: 'Connect',
         },
       },
       {
@@ -171,22 +159,7 @@ export const settingSections: readonly SettingSection[] = [
   {
     id: 'email',
     title: 'Email',
-    fields: [
-      { key: 'emails.enabled', label: 'Send email notifications', kind: 'boolean' },
-      { key: 'emails.digest', label: 'Enable the email digest', kind: 'boolean' },
-    ],
-  },
-  {
-    id: 'search',
-    title: 'Search',
-    fields: [
-      { key: 'externalSearch.query', label: 'External search URL', kind: 'text' },
-      {
-        key: 'externalSearch.resultsInNewTab',
-        label: 'Open external search in a new tab',
-        kind: 'boolean',
-      },
-    ],
+    fields: [{ key: 'emails.digest', label: 'Enable the email digest', kind: 'boolean' }],
   },
 ];
 
