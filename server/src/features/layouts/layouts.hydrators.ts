@@ -127,7 +127,9 @@ const breadcrumbsHydrator: Hydrator = async (scope) => {
 
 const discussionListHydrator: Hydrator = async (scope, props) => {
   const limit = scope.settings['discussions.perPage'];
-  const staticParams = (props.apiParams ?? {}) as Record<string, unknown>;
+  // Announcements lead the list (api-contract §8 `pinOrder=first`): in their category's list, and
+  // in every list when announced everywhere (`pinLocation: recent`).
+  const staticParams = { pinOrder: 'first', ...((props.apiParams ?? {}) as Record<string, unknown>) };
   let apiParams: Record<string, unknown>;
   if (props.scope === 'category') {
     const category = scope.category;
