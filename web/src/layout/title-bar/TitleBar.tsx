@@ -111,7 +111,9 @@ export function TitleBar({ hasBanner = false }: TitleBarProps) {
                   strokeLinecap="round"
                 />
               </svg>
-              <span className={styles.logoText}>{siteTitle}</span>
+              <span className={styles.logoText} title={siteTitle}>
+                {siteTitle}
+              </span>
             </>
           )}
         </Link>
