@@ -18,6 +18,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { openDatabase } from '../server/src/platform/db/db.ts';
+import { guardClient } from '../server/src/platform/db/pg-errors.ts';
 import { hashToken } from '../server/src/features/tokens/token-hash.ts';
 import { randomToken } from '../server/src/platform/secrets.ts';
 import { isoAfter, nowIso } from '../server/src/platform/dates.ts';
@@ -117,7 +118,7 @@ async function cloneForRun(seed: Target, run: Target): Promise<void> {
     fs.copyFileSync(path.join(seed.dataDir, 'hearth.db'), path.join(run.dataDir, 'hearth.db'));
     return;
   }
-  const client = new pg.Client({ connectionString: PG_BASE });
+  const client = guardClient(new pg.Client({ connectionString: PG_BASE }));
   await client.connect();
   try {
     const runName = new URL(run.databaseUrl!).pathname.slice(1);
@@ -263,7 +264,7 @@ function cpuSpentMs(before: Map<number, number>, after: Map<number, number>): nu
 /** The PostgreSQL backends serving the run database (an empty list on SQLite). */
 async function databaseBackends(run: Target): Promise<number[]> {
   if (!run.databaseUrl) return [];
-  const client = new pg.Client({ connectionString: pgUrl('postgres') });
+  const client = guardClient(new pg.Client({ connectionString: pgUrl('postgres') }));
   await client.connect();
   try {
     const result = await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [

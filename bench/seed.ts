@@ -14,6 +14,7 @@ import pg from 'pg';
 import { buildApp } from '../server/src/app.ts';
 import { loadConfig, type Config } from '../server/src/platform/config.ts';
 import { openDatabase, type Db, type DatabaseHandle } from '../server/src/platform/db/db.ts';
+import { guardClient } from '../server/src/platform/db/pg-errors.ts';
 import { prepareDatabase } from '../server/src/main.ts';
 import { hashToken } from '../server/src/features/tokens/token-hash.ts';
 import { hashPassword } from '../server/src/platform/passwords.ts';
@@ -87,7 +88,7 @@ async function wipe(target: Target): Promise<void> {
   const url = new URL(target.databaseUrl!);
   const name = url.pathname.slice(1);
   url.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: url.toString() });
+  const client = guardClient(new pg.Client({ connectionString: url.toString() }));
   await client.connect();
   try {
     await client.query(`drop database if exists "${name}" with (force)`);
@@ -103,7 +104,7 @@ async function ensurePgDatabase(target: Target): Promise<void> {
   const url = new URL(target.databaseUrl!);
   const name = url.pathname.slice(1);
   url.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: url.toString() });
+  const client = guardClient(new pg.Client({ connectionString: url.toString() }));
   await client.connect();
   try {
     const found = await client.query('select 1 from pg_database where datname = $1', [name]);

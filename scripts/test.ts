@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { guardClient } from '../server/src/platform/db/pg-errors.ts';
 
 // `npm test`: type-check, lint, unit tests, web tests, the API suite on SQLite and (with
 // TEST_DATABASE_URL) on PostgreSQL, then the browser journeys when Chromium is installed.
@@ -92,7 +93,7 @@ function run(stage: Stage): Promise<Outcome> {
 }
 
 async function postgresReachable(url: string): Promise<string | null> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  const client = guardClient(new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 }));
   try {
     await client.connect();
     await client.query('select 1');

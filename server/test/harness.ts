@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/platform/config.ts';
 import { openDatabase, type DatabaseHandle, type Db } from '../src/platform/db/db.ts';
+import { guardClient } from '../src/platform/db/pg-errors.ts';
 import type { Mailer, MailMessage } from '../src/platform/mail.ts';
 import { prepareDatabase } from '../src/main.ts';
 
@@ -47,7 +48,7 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres)');
   const name = `hearth_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
+  const admin = guardClient(new pg.Client({ connectionString: adminUrl }));
   await admin.connect();
   try {
     await admin.query(`create database "${name}"`);
@@ -64,7 +65,7 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
     dataDir,
     async drop() {
       await handle.close();
-      const client = new pg.Client({ connectionString: adminUrl });
+      const client = guardClient(new pg.Client({ connectionString: adminUrl }));
       await client.connect();
       try {
         await client.query(`drop database if exists "${name}" with (force)`);

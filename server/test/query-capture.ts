@@ -1,6 +1,7 @@
 import { CompiledQuery } from 'kysely';
 import pg from 'pg';
 import type { TestApp } from './harness.ts';
+import { guardClient } from '../src/platform/db/pg-errors.ts';
 
 /** One statement the database ran: its SQL (`?` placeholders on SQLite, `$n` on PostgreSQL) and parameters. */
 export interface CapturedStatement {
@@ -162,7 +163,7 @@ function describeNode(node: PostgresPlanNode, level: number, lines: string[]): v
 async function postgresInspector(t: TestApp): Promise<PlanInspector> {
   const connectionString = t.database.databaseUrl;
   if (!connectionString) throw new Error('postgresInspector: the test database has no URL');
-  const client = new pg.Client({ connectionString });
+  const client = guardClient(new pg.Client({ connectionString }));
   await client.connect();
   // Statistics as autovacuum would have gathered them on a live forum, so the planner weighs the
   // seeded rows rather than its defaults for never-analyzed tables.

@@ -6,6 +6,7 @@ import type { Database } from './schema.ts';
 import { NodeSqliteDatabase } from './node-sqlite.ts';
 import { dialectOf, type DialectName } from './dialect.ts';
 import { preparingPool } from './prepared-statements.ts';
+import { guardPool } from './pg-errors.ts';
 
 export type Db = Kysely<Database>;
 
@@ -54,9 +55,8 @@ export function openDatabase(options: {
       }
     : undefined;
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, types: pgTypes() });
-    // An idle client that errors (server restart) must not crash the process.
-    pool.on('error', () => {});
+    // A connection the database ends (restart, pg_terminate_backend) must not crash the process.
+    const pool = guardPool(new pg.Pool({ connectionString: options.databaseUrl, max: 10, types: pgTypes() }));
     // Statements are prepared once per connection (prepared-statements.ts).
     const db = new Kysely<Database>({
       dialect: new PostgresDialect({ pool: preparingPool(pool) }),

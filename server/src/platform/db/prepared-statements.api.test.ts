@@ -4,6 +4,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { createTestDatabase, testDialect, type TestDatabase } from '../../../test/harness.ts';
 import { MAX_PREPARED_PER_CONNECTION, preparingPool } from './prepared-statements.ts';
+import { guardPool } from './pg-errors.ts';
 
 // PostgreSQL only: SQLite keeps its statements in node-sqlite.ts.
 describe('prepared statements (postgres)', { skip: testDialect !== 'postgres' }, () => {
@@ -14,7 +15,7 @@ describe('prepared statements (postgres)', { skip: testDialect !== 'postgres' },
   before(async () => {
     database = await createTestDatabase();
     // One connection: every statement below runs on the same server session.
-    pool = new pg.Pool({ connectionString: database.databaseUrl, max: 1 });
+    pool = guardPool(new pg.Pool({ connectionString: database.databaseUrl, max: 1 }));
     db = new Kysely({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
     await sql`create table things (id integer primary key, name text not null)`.execute(db);
     await sql`insert into things values (1, 'one'), (2, 'two')`.execute(db);
@@ -60,7 +61,7 @@ describe('prepared statements (postgres)', { skip: testDialect !== 'postgres' },
   test('a prepared select * whose table changed shape runs again unprepared', async () => {
     const fresh = new Kysely<Record<string, Record<string, unknown>>>({
       dialect: new PostgresDialect({
-        pool: preparingPool(new pg.Pool({ connectionString: database.databaseUrl, max: 1 })),
+        pool: preparingPool(guardPool(new pg.Pool({ connectionString: database.databaseUrl, max: 1 }))),
       }),
     });
     try {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import type pg from 'pg';
+import { isConnectionLost, isSessionEnded } from './pg-errors.ts';
 
 /**
  * PostgreSQL prepared statements for Kysely (issue 4). Kysely sends every statement unnamed, so
@@ -46,9 +47,33 @@ function errorCode(error: unknown): unknown {
   return error !== null && typeof error === 'object' && 'code' in error ? error.code : undefined;
 }
 
-function wrapClient(client: pg.PoolClient, prepared: Prepared): PostgresPoolClient {
-  const query = async (text: string, parameters: readonly unknown[]) => {
-    const values = [...parameters];
+/** How many dead pooled connections a statement skips before its error is reported. */
+const MAX_DEAD_CONNECTIONS = 16;
+
+/**
+ * True when the first statement of a checkout met a connection that had already ended: the server
+ * said so (57P01…), or the socket was gone and the statement only reads (a write whose answer was
+ * lost might have committed, so it is not sent twice).
+ */
+function endedBeforeRunning(error: unknown, text: string): boolean {
+  if (isSessionEnded(error)) return true;
+  return isConnectionLost(error) && /^\s*(select|begin|start transaction|show)\b/i.test(text);
+}
+
+/**
+ * One checked-out connection for Kysely. Its first statement may meet a connection the server
+ * ended while it sat idle in the pool (the termination notice still in flight): that statement never
+ * ran, so it is sent once more on a fresh connection instead of failing the request (issue 11 item 5).
+ */
+function wrapClient(
+  first: pg.PoolClient,
+  pool: pg.Pool,
+  preparedOf: (client: pg.PoolClient) => Prepared,
+): PostgresPoolClient {
+  let client = first;
+  let used = false;
+  const run = async (text: string, values: unknown[]) => {
+    const prepared = preparedOf(client);
     if (values.length === 0 || prepared.refused.has(text)) return client.query(text, values);
     const name = statementName(text);
     const known = name !== undefined && prepared.names.has(name);
@@ -71,6 +96,23 @@ function wrapClient(client: pg.PoolClient, prepared: Prepared): PostgresPoolClie
       }
     }
   };
+  const query = async (text: string, parameters: readonly unknown[]) => {
+    const values = [...parameters];
+    if (used) return run(text, values);
+    used = true;
+    // Every idle connection of the pool may have been ended at once: try them until a live one
+    // (or a new one) answers, at most MAX_DEAD_CONNECTIONS times.
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await run(text, values);
+      } catch (error) {
+        if (attempt > MAX_DEAD_CONNECTIONS || !endedBeforeRunning(error, text)) throw error;
+        // The dead connection leaves the pool (release with an error destroys it).
+        client.release(error instanceof Error ? error : true);
+        client = await pool.connect();
+      }
+    }
+  };
   return {
     // Kysely runs no cursors here (no `cursor` in the dialect config): only the text form is used.
     query: query as unknown as PostgresPoolClient['query'],
@@ -81,15 +123,17 @@ function wrapClient(client: pg.PoolClient, prepared: Prepared): PostgresPoolClie
 /** A Kysely pool over `pool` whose connections prepare their statements (see above). */
 export function preparingPool(pool: pg.Pool): PostgresPool {
   const byClient = new WeakMap<pg.PoolClient, Prepared>();
+  const preparedOf = (client: pg.PoolClient) => {
+    let prepared = byClient.get(client);
+    if (!prepared) {
+      prepared = { names: new Set(), refused: new Set() };
+      byClient.set(client, prepared);
+    }
+    return prepared;
+  };
   return {
     async connect() {
-      const client = await pool.connect();
-      let prepared = byClient.get(client);
-      if (!prepared) {
-        prepared = { names: new Set(), refused: new Set() };
-        byClient.set(client, prepared);
-      }
-      return wrapClient(client, prepared);
+      return wrapClient(await pool.connect(), pool, preparedOf);
     },
     end: () => pool.end(),
   };
