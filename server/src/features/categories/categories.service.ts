@@ -82,6 +82,7 @@ import {
   type CategoryRow,
   type UserCategoryRow,
 } from './categories.repo.ts';
+import { viewerTotalsOf, withViewerTotals } from './categories.visibility.ts';
 import {
   ancestorIDs,
   computeTreeFields,
@@ -214,6 +215,17 @@ async function presentationFor(
   };
 }
 
+/**
+ * The rows with the totals the viewer may see (issue 11: a hidden subcategory's counts are not in
+ * its parents' totals, nor in their child counts; categories.visibility.ts).
+ */
+async function asViewerSees(
+  ctx: RequestContext,
+  rows: readonly CategoryRow[],
+): Promise<CategoryRow[]> {
+  return withViewerTotals(rows, await viewerTotalsOf(ctx, rows));
+}
+
 /** The display filter implied by a layout view type (api-contract §7), or null for none. */
 function layoutDisplayFilter(
   layoutViewType: string | undefined,
@@ -321,7 +333,7 @@ export async function listCategories(
   const preferencesUserID = followedBy ?? ctx.actor.userID;
 
   if (format === 'tree') {
-    const rows = await findCategories(ctx.db, filter, { order: 'tree' });
+    const rows = await asViewerSees(ctx, await findCategories(ctx.db, filter, { order: 'tree' }));
     const presentation = await presentationFor(ctx, rows, {
       expand,
       breadcrumbs: true,
@@ -337,7 +349,7 @@ export async function listCategories(
   const limit = query.limit ?? DEFAULT_LIST_LIMIT;
   const flatFilter: CategoryFilter = { ...filter, isArchived: filter.isArchived ?? archivedFilter };
   const order: CategoryOrder = query.sort ?? 'tree';
-  const [rows, total] = await Promise.all([
+  const [storedRows, total] = await Promise.all([
     findCategories(ctx.db, flatFilter, {
       order,
       limit,
@@ -346,6 +358,7 @@ export async function listCategories(
     }),
     countCategories(ctx.db, flatFilter),
   ]);
+  const rows = await asViewerSees(ctx, storedRows);
   const presentation = await presentationFor(ctx, rows, {
     expand,
     breadcrumbs: true,
@@ -402,11 +415,12 @@ export async function getCategory(
   expand: CategoryExpand,
 ): Promise<Category> {
   await ensureCategoryTree(ctx.db);
-  const category = await resolveCategory(ctx.db, ref);
-  authorize(canViewCategory(ctx.permissions, category), { permissions: 'discussions.view' });
+  const stored = await resolveCategory(ctx.db, ref);
+  authorize(canViewCategory(ctx.permissions, stored), { permissions: 'discussions.view' });
+  const [category] = await asViewerSees(ctx, [stored]);
   return presentCategory(
-    category,
-    await presentationFor(ctx, [category], { expand, breadcrumbs: true }),
+    category ?? stored,
+    await presentationFor(ctx, [category ?? stored], { expand, breadcrumbs: true }),
   );
 }
 
@@ -451,11 +465,14 @@ export async function searchCategories(
       : undefined,
     nameContains: query.query.trim(),
   };
-  const rows = await findCategories(ctx.db, filter, {
-    order: 'name',
-    limit: query.limit,
-    offset: (query.page - 1) * query.limit,
-  });
+  const rows = await asViewerSees(
+    ctx,
+    await findCategories(ctx.db, filter, {
+      order: 'name',
+      limit: query.limit,
+      offset: (query.page - 1) * query.limit,
+    }),
+  );
   const all = query.expand.has('all');
   const presentation = await presentationFor(ctx, rows, {
     expand: { lastPost: false, preferences: false, permissions: false },

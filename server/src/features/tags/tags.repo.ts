@@ -34,6 +34,10 @@ const tagColumns = [
   'tags.countDiscussions',
 ] as const;
 
+function allTagsQuery(db: Executor) {
+  return db.selectFrom('tags').select(tagColumns);
+}
+
 /** Filters of `GET /tags` as the repo applies them. */
 export interface TagFilter {
   nameContains?: string | undefined;
@@ -43,6 +47,41 @@ export interface TagFilter {
   excludeType?: string | undefined;
   parentIDs?: readonly number[] | undefined;
   excludeNoCountDiscussion: boolean;
+  /**
+   * Categories the viewer may not see (issue 11): their discussions are not counted, and a tag used
+   * only there is left out. Empty or undefined: every category is visible (the stored counts).
+   */
+  hiddenCategoryIDs?: readonly number[] | undefined;
+}
+
+/** The `tags` columns with `countDiscussions` the number of uses the viewer may see. */
+function visibleTagsQuery(db: Executor, hiddenCategoryIDs: readonly number[]) {
+  // Uses in hidden categories, per tag: read through the discussions' category index, so the cost
+  // grows with the hidden discussions, not with the forum.
+  const hiddenUses = db
+    .selectFrom('discussionTags')
+    .innerJoin('discussions', 'discussions.discussionID', 'discussionTags.discussionID')
+    .select((eb) => ['discussionTags.tagID', eb.fn.countAll<number>().as('uses')])
+    .where('discussions.categoryID', 'in', [...hiddenCategoryIDs])
+    .groupBy('discussionTags.tagID')
+    .as('hiddenUses');
+  const visible = sql<number>`cast("tags"."countDiscussions" - coalesce("hiddenUses"."uses", 0) as integer)`;
+  return {
+    visible,
+    query: db
+      .selectFrom('tags')
+      .leftJoin(hiddenUses, 'hiddenUses.tagID', 'tags.tagID')
+      .select([
+        'tags.tagID',
+        'tags.name',
+        'tags.urlcode',
+        'tags.type',
+        'tags.parentTagID',
+        visible.as('countDiscussions'),
+      ])
+      // A tag used only in hidden categories is hidden too; an unused tag is not.
+      .where(sql<SqlBool>`not ("tags"."countDiscussions" > 0 and ${visible} <= 0)`),
+  };
 }
 
 /** Tags matching a filter, in `sort` order (ties by tagID). */
@@ -51,7 +90,13 @@ export async function findTags(
   filter: TagFilter,
   options: { sort: TagSort; limit: number; offset: number },
 ): Promise<TagRow[]> {
-  let query = db.selectFrom('tags').select(tagColumns);
+  const hidden = filter.hiddenCategoryIDs ?? [];
+  const restricted = hidden.length > 0 ? visibleTagsQuery(db, hidden) : undefined;
+  // Both shapes select the same columns; only the restricted one counts visible uses.
+  let query = restricted
+    ? (restricted.query as unknown as ReturnType<typeof allTagsQuery>)
+    : allTagsQuery(db);
+  const count = restricted ? restricted.visible : sql<number>`"tags"."countDiscussions"`;
   if (filter.nameContains !== undefined && filter.nameContains !== '') {
     const pattern = `%${escapeLike(filter.nameContains)}%`;
     query = query.where(sql<SqlBool>`lower("tags"."name") like lower(${pattern}) escape '\\'`);
@@ -63,12 +108,13 @@ export async function findTags(
     query = query.where('tags.type', '!=', filter.excludeType);
   }
   if (filter.parentIDs) query = query.where('tags.parentTagID', 'in', [...filter.parentIDs]);
-  if (filter.excludeNoCountDiscussion) query = query.where('tags.countDiscussions', '>', 0);
+  if (filter.excludeNoCountDiscussion) query = query.where(sql<SqlBool>`${count} > 0`);
   const descending = options.sort.startsWith('-');
   const column = (descending ? options.sort.slice(1) : options.sort) as
     'countDiscussions' | 'tagID' | 'name';
   const direction = descending ? 'desc' : 'asc';
   if (column === 'name') query = query.orderBy(sql`lower("tags"."name")`, direction);
+  else if (column === 'countDiscussions') query = query.orderBy(count, direction);
   else query = query.orderBy(`tags.${column}`, direction);
   if (column !== 'tagID') query = query.orderBy('tags.tagID', 'asc');
   return query.limit(options.limit).offset(options.offset).execute();

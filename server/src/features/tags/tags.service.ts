@@ -14,6 +14,7 @@ import { authorize } from '../../permissions/authorize.ts';
 import { nowIso } from '../../platform/dates.ts';
 import type { Db } from '../../platform/db/db.ts';
 import { AppError, fieldError, notFound } from '../../platform/errors.ts';
+import { hiddenCategoryIDsOf } from '../categories/categories.visibility.ts';
 import { getSettings } from '../config/config.service.ts';
 import { canAddTags, canManageTags, isReservedTagType } from './tags.policy.ts';
 import { presentTag, presentTagFragment } from './tags.present.ts';
@@ -165,7 +166,11 @@ export async function releaseDiscussionTags(
   );
 }
 
-/** `GET /tags` (api-contract §11): no permission; every type but Reaction unless `type` says. */
+/**
+ * `GET /tags` (api-contract §11): no permission; every type but Reaction unless `type` says.
+ * Counts only the discussions the viewer may see, and leaves out tags used only in categories the
+ * viewer may not see (issue 11), in SQL.
+ */
 export async function listTags(ctx: RequestContext, query: TagListQuery): Promise<Tag[]> {
   const types = query.type?.map((type) => type.toLowerCase());
   const allTypes = types === undefined || types.includes('all');
@@ -178,6 +183,7 @@ export async function listTags(ctx: RequestContext, query: TagListQuery): Promis
       excludeType: allTypes ? REACTION_TAG_TYPE : undefined,
       parentIDs: query.parentID,
       excludeNoCountDiscussion: query.excludeNoCountDiscussion,
+      hiddenCategoryIDs: await hiddenCategoryIDsOf(ctx),
     },
     {
       sort: query.sort ?? '-countDiscussions',
@@ -194,9 +200,21 @@ async function requireTag(db: Db, tagID: number): Promise<TagRow> {
   return tag;
 }
 
-/** `GET /tags/{id}`. @throws AppError 404 "Tag not found.". */
+/**
+ * `GET /tags/{id}`, counted as the viewer may see it.
+ * @throws AppError 404 "Tag not found." (also for a tag used only where the viewer may not look).
+ */
 export async function getTag(ctx: RequestContext, tagID: number): Promise<Tag> {
-  return presentTag(await requireTag(ctx.db, tagID), ctx.config.baseUrl);
+  const hiddenCategoryIDs = await hiddenCategoryIDsOf(ctx);
+  if (hiddenCategoryIDs.length === 0)
+    return presentTag(await requireTag(ctx.db, tagID), ctx.config.baseUrl);
+  const [visible] = await findTags(
+    ctx.db,
+    { tagIDs: [tagID], excludeNoCountDiscussion: false, hiddenCategoryIDs },
+    { sort: 'tagID', limit: 1, offset: 0 },
+  );
+  if (!visible) throw notFound('Tag', { tagID });
+  return presentTag(visible, ctx.config.baseUrl);
 }
 
 async function assertParent(db: Db, parentTagID: number, selfID: number | null): Promise<void> {
