@@ -23,7 +23,9 @@ function widgets(nodes: readonly WidgetNode[]): WidgetNode[] {
 /** The names of the discussions of the page's discussion list, in the order the page shows them. */
 function listedNames(layout: HydratedLayout): string[] {
   const list = widgets(layout.layout).find((node) => node.$reactComponent === 'DiscussionList');
-  return ((list?.$reactProps.discussions ?? []) as Discussion[]).map((discussion) => discussion.name);
+  return ((list?.$reactProps.discussions ?? []) as Discussion[]).map(
+    (discussion) => discussion.name,
+  );
 }
 
 describe(`announcements on the server-rendered lists (${testDialect})`, () => {
@@ -46,10 +48,16 @@ describe(`announcements on the server-rendered lists (${testDialect})`, () => {
   const categoryPage = (category: Category) =>
     page(`layoutViewType=categoryList&recordType=category&recordID=${String(category.categoryID)}`);
   const announce = async (discussion: Discussion, pinLocation: 'category' | 'recent') => {
-    const response = await call(t, admin, 'PATCH', `/discussions/${String(discussion.discussionID)}`, {
-      pinned: true,
-      pinLocation,
-    });
+    const response = await call(
+      t,
+      admin,
+      'PATCH',
+      `/discussions/${String(discussion.discussionID)}`,
+      {
+        pinned: true,
+        pinLocation,
+      },
+    );
     assert.equal(response.statusCode, 200, response.body);
   };
 
