@@ -15,6 +15,7 @@ import { registerErrorHandlers, sendError } from './http/errors.ts';
 import { zodValidatorCompiler } from './http/validation.ts';
 import { guardRequest, redactUrl, resolveActor } from './http/actor.ts';
 import { registerGuestCache } from './http/guest-cache.ts';
+import { configForRequest } from './http/origin.ts';
 import { GuestCache } from './platform/guest-cache.ts';
 import { flushDiscussionViews } from './features/discussions/discussions.views.ts';
 import { loadOrCreateSecret } from './platform/secrets.ts';
@@ -121,6 +122,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     frameworkErrors: (error, _request, reply) => {
       void sendError(reply, new AppError(400, 'The request URL is malformed.', { description: error.message }));
     },
+    // Requests arriving during shutdown get the contract's 503 (http/errors.ts), not Fastify's body.
+    return503OnClosing: false,
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
     routerOptions: {
@@ -203,6 +206,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const actor = anonymous ? guestActor : await resolveActor(request, reply, deps);
     request.ctx = {
       ...deps,
+      config: configForRequest(request, deps.config),
       actor,
       permissions: anonymous ? emptyPermissionSet() : await loadPermissionSet(deps.db, actor.userID, actor.permissionSubject),
       ipAddress: request.ip,

@@ -210,6 +210,34 @@ describe(`Media API (${testDialect})`, () => {
     assert.equal(notMultipart.statusCode, 400, notMultipart.body);
   });
 
+  test('a truncated or malformed multipart body answers 400 in the contract shape (issue 11)', async () => {
+    const uploader = await asMember(t);
+    const whole = multipartBody([{ field: 'file', fileName: 'a.txt', content: 'hello world' }]);
+    const boundary = whole.headers['content-type']?.split('boundary=')[1] ?? '';
+    const bodies: { payload: Buffer; contentType: string }[] = [
+      // Cut inside the file's content, inside a part header, and garbage after the boundary.
+      { payload: whole.payload.subarray(0, whole.payload.length - 20), contentType: whole.headers['content-type'] ?? '' },
+      { payload: Buffer.from(`--${boundary}\r\nContent-Disposition: form-da`), contentType: whole.headers['content-type'] ?? '' },
+      { payload: Buffer.from([0xff, 0xfe, 0x00, 0x2d, 0x2d]), contentType: whole.headers['content-type'] ?? '' },
+      // No boundary at all.
+      { payload: whole.payload, contentType: 'multipart/form-data' },
+    ];
+    for (const { payload, contentType } of bodies) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/v2/media',
+        headers: { ...uploader.headers, 'content-type': contentType },
+        payload,
+      });
+      assert.equal(response.statusCode, 400, response.body);
+      const body = response.json() as ErrorBody;
+      assert.equal(body.status, 400);
+      assert.equal(body.message, 'The request body is not valid multipart/form-data.');
+    }
+    const stored = await t.db.selectFrom('media').select('mediaID').where('insertUserID', '=', uploader.user.userID).execute();
+    assert.equal(stored.length, 0);
+  });
+
   test('guests and unconfirmed users (no uploads.add) get 403 and nothing is stored', async () => {
     const guest = await asGuest(t);
     const unconfirmed = await asUser(t, { roleTypes: ['unconfirmed'] });
