@@ -219,6 +219,74 @@ describe(`metadata of hidden categories (${testDialect})`, () => {
     }
   });
 
+  test("breadcrumbs and parent leave out a hidden ancestor's name", async () => {
+    const roles = (await call(t, admin, 'GET', '/roles')).json() as {
+      roleID: number;
+      type: string;
+    }[];
+    const everyone = roles
+      .filter((role) => role.type === 'guest' || role.type === 'member')
+      .map((role) => ({ roleID: role.roleID, permissions: { 'discussions.view': true } }));
+    const nobody = everyone.map((entry) => ({
+      ...entry,
+      permissions: { 'discussions.view': false },
+    }));
+    const hq = await createCategory(t, admin, {
+      name: 'Private HQ',
+      urlcode: 'private-hq',
+      customPermissions: true,
+      permissions: nobody,
+    });
+    const corner = await createCategory(t, admin, {
+      name: 'Public corner',
+      urlcode: 'public-corner',
+      parentCategoryID: hq.categoryID,
+      customPermissions: true,
+      permissions: everyone,
+    });
+    const discussion = await postDiscussion(t, admin, corner.categoryID, { name: 'Corner talk' });
+    for (const [name, viewer] of viewers) {
+      const actor = await viewer();
+      const category = await call(t, actor, 'GET', `/categories/${String(corner.categoryID)}`);
+      assert.equal(category.statusCode, 200, category.body);
+      assert.deepEqual(
+        (category.json() as Category).breadcrumbs?.map((crumb) => crumb.name),
+        ['Home', 'Public corner'],
+        name,
+      );
+      const search = await call(t, actor, 'GET', '/categories/search?query=corner&expand=parent');
+      assert.equal(search.statusCode, 200, search.body);
+      assert.doesNotMatch(search.body, /Private HQ/, name);
+      const record = await call(
+        t,
+        actor,
+        'GET',
+        `/discussions/${String(discussion.discussionID)}?expand=breadcrumbs`,
+      );
+      assert.equal(record.statusCode, 200, record.body);
+      assert.deepEqual(
+        (record.json() as Discussion).breadcrumbs?.map((crumb) => crumb.name),
+        ['Home', 'Public corner'],
+        name,
+      );
+      const page = await call(
+        t,
+        actor,
+        'GET',
+        `/layouts/lookup-hydrate?layoutViewType=post&recordType=discussion&recordID=${String(discussion.discussionID)}`,
+      );
+      assert.equal(page.statusCode, 200, page.body);
+      assert.doesNotMatch(page.body, /Private HQ/, name);
+    }
+    const asStaff = (
+      await call(t, admin, 'GET', `/categories/${String(corner.categoryID)}`)
+    ).json() as Category;
+    assert.deepEqual(
+      asStaff.breadcrumbs?.map((crumb) => crumb.name),
+      ['Home', 'Private HQ', 'Public corner'],
+    );
+  });
+
   test('the discussions of a tag are only the visible ones, in the API and on the page', async () => {
     for (const [name, viewer] of viewers) {
       const actor = await viewer();

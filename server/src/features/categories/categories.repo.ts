@@ -204,11 +204,11 @@ export async function findCategoriesByName(
 export async function findCategoryLabels(
   db: Executor,
   categoryIDs: readonly number[],
-): Promise<{ categoryID: number; name: string; urlcode: string }[]> {
+): Promise<{ categoryID: number; name: string; urlcode: string; permissionCategoryID: number }[]> {
   if (categoryIDs.length === 0) return [];
   return categoriesDb(db)
     .selectFrom('categories')
-    .select(['categoryID', 'name', 'urlcode'])
+    .select(['categoryID', 'name', 'urlcode', 'permissionCategoryID'])
     .where('categoryID', 'in', [...new Set(categoryIDs)])
     .execute();
 }

@@ -186,8 +186,9 @@ async function presentationFor(
   for (const category of categories)
     labels.set(category.categoryID, { name: category.name, urlcode: category.urlcode });
   const missing = [...labelIDs].filter((id) => !ids.has(id));
+  // A hidden ancestor's name is left out of breadcrumbs and `parent` (issue 11).
   for (const label of await findCategoryLabels(ctx.db, missing))
-    labels.set(label.categoryID, label);
+    if (canViewCategory(ctx.permissions, label)) labels.set(label.categoryID, label);
 
   const categoryIDs = [...ids];
   const viewerRows = await findUserCategories(ctx.db, ctx.actor.userID, categoryIDs);

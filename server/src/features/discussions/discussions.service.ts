@@ -316,7 +316,10 @@ async function breadcrumbsOf(
   for (const category of categories.values())
     for (const id of ancestorIDs(category.treePath)) labelIDs.add(id);
   const labels = new Map(
-    (await findCategoryLabels(ctx.db, [...labelIDs])).map((label) => [label.categoryID, label]),
+    // A hidden ancestor's name is left out of the breadcrumbs (issue 11).
+    (await findCategoryLabels(ctx.db, [...labelIDs]))
+      .filter((label) => canViewDiscussion(ctx.permissions, label))
+      .map((label) => [label.categoryID, label]),
   );
   const result = new Map<number, Breadcrumb[]>();
   for (const category of categories.values()) {
