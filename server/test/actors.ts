@@ -8,6 +8,7 @@ import { createSession, SESSION_COOKIE } from '../src/features/auth/sessions.ts'
 import { hashToken } from '../src/features/tokens/token-hash.ts';
 import { bumpPermissionsVersion } from '../src/permissions/permission-set.repo.ts';
 import type { TestApp } from './harness.ts';
+import { userNameKey } from '../src/features/users/user-names.ts';
 
 /** The password every factory user gets unless told otherwise. */
 export const TEST_PASSWORD = 'Test-Password-123!';
@@ -76,6 +77,7 @@ export async function createUser(t: TestApp, options: CreateUserOptions = {}): P
     .insertInto('users')
     .values({
       name,
+      nameKey: options.deleted ? null : userNameKey(name),
       email,
       password: passwordHash,
       emailConfirmed,

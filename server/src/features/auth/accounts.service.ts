@@ -12,6 +12,9 @@ import { signInFailuresPrefix } from './auth.service.ts';
 import { hashToken } from '../tokens/token-hash.ts';
 import { confirmEmailMessage, confirmEmailUrl, resetPasswordMessage, resetPasswordUrl } from './auth.mail.ts';
 import { canResendConfirmation } from './auth.policy.ts';
+import { authorizeActingOnUser } from '../users/users.rank.ts';
+import { NAME_IN_USE } from '../users/user-names.ts';
+import { userNameErrors } from '../users/users.names.ts';
 import {
   deleteUserRoles,
   findAccountByID,
@@ -29,7 +32,7 @@ import { loadAuthSettings, type AuthSettings } from './auth.settings.ts';
 import { deleteUserSessions } from './sessions.repo.ts';
 import { findUserToken, insertUserToken, spendUserToken, voidUserTokens, type UserTokenPurpose } from './user-tokens.repo.ts';
 
-export const NAME_IN_USE = 'The name you entered is already in use.';
+export { NAME_IN_USE };
 export const EMAIL_IN_USE = 'The email you entered is already in use.';
 export const ALREADY_CONFIRMED = 'This email has already been confirmed';
 export const UNSUPPORTED_METHOD = 'Unsupported registration method.';
@@ -67,8 +70,8 @@ function passwordLengthError(password: string, settings: AuthSettings): FieldErr
 
 async function takenErrors(ctx: RequestContext, name: string, email: string): Promise<FieldError[]> {
   const taken = await findTakenNameAndEmail(ctx.db, name, email);
-  const errors: FieldError[] = [];
-  if (taken.name) errors.push({ field: 'name', code: 'invalid', message: NAME_IN_USE, status: 400 });
+  const errors = await userNameErrors(ctx.db, name);
+  if (taken.name && errors.length === 0) errors.push({ field: 'name', code: 'invalid', message: NAME_IN_USE, status: 400 });
   if (taken.email) errors.push({ field: 'email', code: 'invalid', message: EMAIL_IN_USE, status: 400 });
   return errors;
 }
@@ -196,6 +199,7 @@ export async function resendConfirmation(ctx: RequestContext, ref: '$me' | numbe
   const userID = ref === '$me' ? ctx.actor.userID : ref;
   authorize(canResendConfirmation(ctx.actor, ctx.permissions, userID), { permissions: 'users.edit' });
   const account = await requireAccount(ctx, userID);
+  await authorizeActingOnUser(ctx, userID, 'users.edit');
   if (account.emailConfirmed) throw new AppError(400, ALREADY_CONFIRMED);
   const email = account.email;
   if (!email) throw new AppError(400, 'The user does not have an email address.');

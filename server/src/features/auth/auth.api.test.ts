@@ -2,6 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createTestApp, testDialect, type TestApp } from '../../../test/harness.ts';
 import {
+  asAdmin,
   asGuest,
   asMember,
   asModerator,
@@ -300,10 +301,11 @@ describe(`auth: sign-in, sign-out, sessions (${testDialect})`, () => {
     assert.equal(await sessionCount(t, member.user.userID), 0);
   });
 
-  test('another user’s sessions need community.moderate', async () => {
+  test('another user’s sessions need users.edit (a moderator is refused)', async () => {
     const target = await asMember(t);
     const member = await asMember(t);
     const moderator = await asModerator(t);
+    const admin = await asAdmin(t);
     const guest = await asGuest(t);
 
     const refused = await inject(t, member, { method: 'GET', url: `/api/v2/sessions?userID=${target.user.userID}` });
@@ -311,30 +313,31 @@ describe(`auth: sign-in, sign-out, sessions (${testDialect})`, () => {
     assert.deepEqual(refused.json(), {
       message: 'Permission Problem',
       status: 403,
-      description: 'You need the community.moderate permission to do that.',
-      permissions: ['community.moderate'],
+      description: 'You need the users.edit permission to do that.',
+      permissions: ['users.edit'],
     });
     assert.equal((await inject(t, guest, { method: 'GET', url: `/api/v2/sessions?userID=${target.user.userID}` })).statusCode, 403);
     const deleteRefused = await inject(t, member, { method: 'DELETE', url: `/api/v2/sessions?userID=${target.user.userID}` });
     assert.equal(deleteRefused.statusCode, 403);
     assert.equal(await sessionCount(t, target.user.userID), 1);
 
-    const listed = await inject(t, moderator, { method: 'GET', url: `/api/v2/sessions?userID=${target.user.userID}&filter=valid` });
+    assert.equal((await inject(t, moderator, { method: 'GET', url: `/api/v2/sessions?userID=${target.user.userID}` })).statusCode, 403);
+    const listed = await inject(t, admin, { method: 'GET', url: `/api/v2/sessions?userID=${target.user.userID}&filter=valid` });
     assert.equal(listed.statusCode, 200);
     const [session] = listed.json() as { sessionID: string; userID: number; dateInserted: string; dateUpdated: string | null; dateExpires: string }[];
     assert.equal(session?.sessionID, target.sessionID);
     assert.match(session?.dateExpires ?? '', /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/);
-    const invalid = await inject(t, moderator, { method: 'GET', url: `/api/v2/sessions?userID=${target.user.userID}&filter=invalid` });
+    const invalid = await inject(t, admin, { method: 'GET', url: `/api/v2/sessions?userID=${target.user.userID}&filter=invalid` });
     assert.deepEqual(invalid.json(), []);
 
-    const unknown = await inject(t, moderator, { method: 'GET', url: '/api/v2/sessions?userID=999999' });
+    const unknown = await inject(t, admin, { method: 'GET', url: '/api/v2/sessions?userID=999999' });
     assert.equal(unknown.statusCode, 404);
     assert.equal(unknown.json().message, 'User not found.');
 
-    const ended = await inject(t, moderator, { method: 'DELETE', url: `/api/v2/sessions?userID=${target.user.userID}` });
+    const ended = await inject(t, admin, { method: 'DELETE', url: `/api/v2/sessions?userID=${target.user.userID}` });
     assert.equal(ended.statusCode, 204);
     assert.equal(await sessionCount(t, target.user.userID), 0);
-    assert.equal(await sessionCount(t, moderator.user.userID), 1);
+    assert.equal(await sessionCount(t, admin.user.userID), 1);
   });
 
   test('sessions: bad query values answer the contract’s validation body', async () => {

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
 import { lowerEquals, toBool } from '../../platform/db/dialect.ts';
+import { userNameKey } from '../users/user-names.ts';
 
 /** The database or an open transaction. */
 type Executor = Kysely<Database>;
@@ -99,6 +100,7 @@ export async function insertAccount(
     .insertInto('users')
     .values({
       name: input.name,
+      nameKey: userNameKey(input.name),
       email: input.email,
       password: input.passwordHash,
       emailConfirmed: false,

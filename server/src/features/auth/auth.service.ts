@@ -17,6 +17,7 @@ import {
   type BackoffRule,
   type ThrottleRule,
 } from '../../platform/throttle.ts';
+import { authorizeActingOnUser } from '../users/users.rank.ts';
 import { canManageSessions, canStartSession } from './auth.policy.ts';
 import { presentSession, presentSignedInUser } from './auth.present.ts';
 import { findAccountByID, findAccountByNameOrEmail, recordSignIn } from './auth.repo.ts';
@@ -56,15 +57,21 @@ export function signInBackoffKey(ipAddress: string): string {
 
 /**
  * Refuses a password check the throttles hold back: the address's back-off, one attempt per
- * second for this account from this address, ten failures for it from this address.
+ * second for this account from this address (sign-in only), ten failures for it from this address.
  * @throws AppError 429 with `Retry-After`.
  */
-export async function checkPasswordThrottles(ctx: RequestContext, userID: number): Promise<void> {
+export async function checkPasswordThrottles(
+  ctx: RequestContext,
+  userID: number,
+  options: { onePerSecond: boolean } = { onePerSecond: true },
+): Promise<void> {
   const now = ctx.clock();
   const backoff = await peekBackoff(ctx.db, signInBackoffKey(ctx.ipAddress), now);
   if (!backoff.allowed) throw throttledError(IP_THROTTLE_MESSAGE, backoff);
-  const userDecision = await consumeThrottle(ctx.db, `signin:user:${userID}:${ctx.ipAddress}`, signInThrottles.user, now);
-  if (!userDecision.allowed) throw throttledError(USER_THROTTLE_MESSAGE, userDecision);
+  if (options.onePerSecond) {
+    const userDecision = await consumeThrottle(ctx.db, `signin:user:${userID}:${ctx.ipAddress}`, signInThrottles.user, now);
+    if (!userDecision.allowed) throw throttledError(USER_THROTTLE_MESSAGE, userDecision);
+  }
   const failures = await peekThrottle(ctx.db, signInFailuresKey(userID, ctx.ipAddress), signInThrottles.failures, now);
   if (!failures.allowed) throw throttledError(USER_THROTTLE_MESSAGE, failures);
 }
@@ -157,14 +164,15 @@ function resolveUserID(ctx: RequestContext, ref: '$me' | number | undefined): nu
 }
 
 async function requireSessionOwner(ctx: RequestContext, userID: number): Promise<void> {
-  authorize(canManageSessions(ctx.actor, ctx.permissions, userID), { permissions: 'community.moderate' });
+  authorize(canManageSessions(ctx.actor, ctx.permissions, userID), { permissions: 'users.edit' });
   const account = await findAccountByID(ctx.db, userID);
   if (!account) throw notFound('User');
+  await authorizeActingOnUser(ctx, userID, 'users.edit');
 }
 
 /**
  * `GET /sessions` (api-contract §2): a user's sessions, newest first.
- * @throws AppError 403 for another user's sessions without `community.moderate`; 404 unknown user.
+ * @throws AppError 403 for another user's sessions without `users.edit` or a higher rank; 404 unknown user.
  */
 export async function listSessions(ctx: RequestContext, query: SessionListQuery): Promise<Session[]> {
   const userID = resolveUserID(ctx, query.userID);
@@ -177,7 +185,7 @@ export async function listSessions(ctx: RequestContext, query: SessionListQuery)
  * `DELETE /sessions` (api-contract §2): without parameters the request's own session; with
  * `userID` all of that user's sessions, or only `sessionID`. Answers whether the request's own
  * session ended (the caller then clears the cookie).
- * @throws AppError 403 for another user's sessions without `community.moderate`; 404 unknown user or session.
+ * @throws AppError 403 for another user's sessions without `users.edit` or a higher rank; 404 unknown user or session.
  */
 export async function deleteSessions(ctx: RequestContext, query: SessionDeleteQuery): Promise<{ endedCurrent: boolean }> {
   const { actor } = ctx;

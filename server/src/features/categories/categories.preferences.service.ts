@@ -14,6 +14,7 @@ import { loadPermissionSet } from '../../permissions/permission-set.ts';
 import { nowIso } from '../../platform/dates.ts';
 import { notFound, permissionError } from '../../platform/errors.ts';
 import { getSettings, type SiteSettings } from '../config/config.service.ts';
+import { authorizeActingOnUser } from '../users/users.rank.ts';
 import {
   canFollowCategories,
   canManagePreferencesOf,
@@ -96,6 +97,8 @@ async function authorizePreferences(ctx: RequestContext, userID: number): Promis
     permissions: preferencesPermission(ctx.actor.userID, userID),
   });
   if (userID !== ctx.actor.userID && !(await userExists(ctx.db, userID))) throw notFound('User');
+  // Issue 11 item 7: another user's preferences also need a higher rank.
+  await authorizeActingOnUser(ctx, userID, 'users.edit');
 }
 
 async function viewableCategoryFor(ctx: RequestContext, ref: CategoryRef): Promise<CategoryRow> {

@@ -1,4 +1,5 @@
 import type { Db } from '../../platform/db/db.ts';
+import { userNameKey } from '../users/user-names.ts';
 
 /** How many user rows exist (the system user included). */
 export async function countUsers(db: Db): Promise<number> {
@@ -21,6 +22,7 @@ export async function insertAdministrator(
     .insertInto('users')
     .values({
       name: input.name,
+      nameKey: userNameKey(input.name),
       email: input.email,
       password: input.passwordHash,
       emailConfirmed: true,

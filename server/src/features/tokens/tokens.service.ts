@@ -14,6 +14,7 @@ import {
   revokeAccessToken,
   type AccessTokenRow,
 } from './tokens.repo.ts';
+import { authorizeActingOnUser } from '../users/users.rank.ts';
 
 /** api-contract §2: personal access tokens expire after 10 years. */
 export const TOKEN_LIFETIME_SECONDS = 10 * 365 * 24 * 60 * 60;
@@ -36,6 +37,8 @@ async function findVisibleToken(ctx: RequestContext, accessTokenID: number): Pro
   const token = await findAccessTokenByID(ctx.db, accessTokenID);
   // Another user's token is not even confirmed to exist (404, not 403).
   if (!token || !canAccessToken(ctx.actor, ctx.permissions, token)) throw notFound('Token');
+  // Issue 11 item 7: another user's token also needs a rank above its owner's.
+  await authorizeActingOnUser(ctx, token.userID, 'site.manage');
   return token;
 }
 

@@ -561,13 +561,14 @@ describe(`Users API writes (${testDialect})`, () => {
         banned: true,
       });
       assert.equal(same.statusCode, 403);
+      // Issue 11 item 7: a user of the same rank cannot be edited at all.
       assert.equal(
         same.json().message,
-        'You are not allowed to ban a user with the same permission level as you.',
+        'You are not allowed to edit a user that has higher permissions than you.',
       );
     });
 
-    test('a target of higher rank cannot be edited; the same rank can', async () => {
+    test('a target of the same or higher rank cannot be edited; a lower one can', async () => {
       const higher = await call(admin, 'PATCH', `/api/v2/users/${installedAdmin.user.userID}`, {
         private: true,
       });
@@ -579,6 +580,11 @@ describe(`Users API writes (${testDialect})`, () => {
       const peer = await asAdmin(t);
       assert.equal(
         (await call(admin, 'PATCH', `/api/v2/users/${peer.user.userID}`, { private: true }))
+          .statusCode,
+        403,
+      );
+      assert.equal(
+        (await call(admin, 'PATCH', `/api/v2/users/${member.user.userID}`, { private: false }))
           .statusCode,
         200,
       );
@@ -629,14 +635,14 @@ describe(`Users API writes (${testDialect})`, () => {
   });
 
   describe('PUT /users/{id}/ban', () => {
-    test('a moderator bans and unbans a member; banning ends their sessions', async () => {
+    test('a moderator bans and unbans a member; while banned their session answers 401', async () => {
       const target = await asMember(t);
       const banned = await call(moderator, 'PUT', `/api/v2/users/${target.user.userID}/ban`, {
         banned: true,
       });
       assert.equal(banned.statusCode, 200, banned.body);
       assert.deepEqual(banned.json(), { banned: true });
-      assert.equal((await call(target, 'GET', '/api/v2/users/me')).json().userID, 0);
+      assert.equal((await call(target, 'GET', '/api/v2/users/me')).statusCode, 401);
       assert.equal(
         (await call(member, 'GET', `/api/v2/users/${target.user.userID}`)).json().banned,
         1,

@@ -7,6 +7,7 @@ import { withoutJunctions } from '../../permissions/build-permission-set.ts';
 import { loadPermissionSet } from '../../permissions/permission-set.ts';
 import { notFound } from '../../platform/errors.ts';
 import { findUserIDByName, userExists } from './users.permissions.repo.ts';
+import { authorizeActingOnUser } from './users.rank.ts';
 
 /** A user in the path: `$me`, an ID (0 is the guest) or `$name:<name>`. */
 export type UserRef = '$me' | number | string;
@@ -43,6 +44,8 @@ export async function getUserPermissions(
     authorize(has(ctx.permissions, viewOthersPermissions), { permissions: viewOthersPermissions });
   }
   if (userID !== 0 && !(await userExists(ctx.db, userID))) throw notFound('User');
+  // Issue 11 item 7: another user's permissions also need a higher rank.
+  if (!isSelf && userID !== 0) await authorizeActingOnUser(ctx, userID, viewOthersPermissions);
   const set = isSelf ? ctx.permissions : await loadPermissionSet(ctx.db, userID);
   return withJunctions ? set : withoutJunctions(set);
 }

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import type { PermissionSet } from '../../../../common/src/permissions/types.ts';
 import {
   banRankRefusal,
-  canEditRank,
+  outranks,
   rankLevels,
   rankOf,
   userViewFor,
@@ -68,10 +68,10 @@ for (const [label, set, rank] of rankCases) {
   });
 }
 
-void test('edit rank: self always, else no higher target', () => {
-  assert.equal(canEditRank(1, 5, true), true);
-  assert.equal(canEditRank(3, 3, false), true);
-  assert.equal(canEditRank(3, 4, false), false);
+void test('acting on another user: only a strictly lower rank', () => {
+  assert.equal(outranks(3, 1), true);
+  assert.equal(outranks(3, 3), false);
+  assert.equal(outranks(3, 4), false);
 });
 
 void test('ban rank: only a strictly lower target', () => {

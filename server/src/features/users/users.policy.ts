@@ -133,11 +133,11 @@ export function canManageApplicants(set: PermissionSet): boolean {
 }
 
 /**
- * Whether an actor may edit, delete or change the picture of a target (api-contract §3 "target of
- * higher rank than the editor → 403"): the actor themself, or a target of the same or lower rank.
+ * Whether an actor of one rank may act on a user of another (api-contract §1.12, issue 11 item
+ * 7): only on a user of strictly lower rank. Acting on oneself is the route's own rule.
  */
-export function canEditRank(actorRank: number, targetRank: number, isSelf: boolean): boolean {
-  return isSelf || targetRank <= actorRank;
+export function outranks(actorRank: number, targetRank: number): boolean {
+  return targetRank < actorRank;
 }
 
 /** api-contract §3 ban: only a target of strictly lower rank. */

@@ -14,6 +14,7 @@ import type {
 } from '../../../../common/src/api/users.ts';
 import type { Database } from '../../platform/db/schema.ts';
 import { escapeLike, lowerEquals, lowerStartsWith, toBool } from '../../platform/db/dialect.ts';
+import { userNameKey } from './user-names.ts';
 
 /** The database or an open transaction. */
 type Executor = Kysely<Database>;
@@ -347,7 +348,11 @@ export function uniqueViolationOf(error: unknown): 'name' | 'email' | null {
   const text = `${details.constraint ?? ''} ${details.message}`;
   const isUnique = details.code === '23505' || /UNIQUE constraint failed/i.test(details.message);
   if (!isUnique) return null;
-  if (text.includes('users_name_lower') || /users\.name|lower\("?name"?\)/i.test(text))
+  if (
+    text.includes('users_name_lower') ||
+    text.includes('users_name_key') ||
+    /users\.name|lower\("?name"?\)/i.test(text)
+  )
     return 'name';
   if (text.includes('users_email_lower') || /users\.email|lower\("?email"?\)/i.test(text))
     return 'email';
@@ -374,6 +379,7 @@ export async function insertUser(db: Executor, user: NewUser): Promise<number> {
     .insertInto('users')
     .values({
       name: user.name,
+      nameKey: userNameKey(user.name),
       email: user.email,
       password: user.passwordHash,
       emailConfirmed: user.emailConfirmed,
@@ -411,7 +417,11 @@ export async function updateUser(
   changes: UserChanges,
 ): Promise<void> {
   const { passwordHash, ...rest } = changes;
-  const values = { ...rest, ...(passwordHash === undefined ? {} : { password: passwordHash }) };
+  const values = {
+    ...rest,
+    ...(passwordHash === undefined ? {} : { password: passwordHash }),
+    ...(changes.name === undefined ? {} : { nameKey: userNameKey(changes.name) }),
+  };
   if (Object.keys(values).length === 0) return;
   await db.updateTable('users').set(values).where('userID', '=', userID).execute();
 }
@@ -441,6 +451,8 @@ export async function markUserDeleted(db: Executor, userID: number, now: string)
     .updateTable('users')
     .set({
       name: `Deleted User ${userID}`,
+      // The name is free again for someone else.
+      nameKey: null,
       email: null,
       password: null,
       photo: null,

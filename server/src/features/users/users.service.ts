@@ -16,12 +16,7 @@ import { passwordLengthMessage } from '../../../../common/src/api/users.ts';
 import { globalEntry } from '../../../../common/src/permissions/has.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { authorize } from '../../permissions/authorize.ts';
-import { buildPermissionSet } from '../../permissions/build-permission-set.ts';
-import {
-  bumpPermissionsVersion,
-  findGrantedPermissionRows,
-  findPermissionSubject,
-} from '../../permissions/permission-set.repo.ts';
+import { bumpPermissionsVersion } from '../../permissions/permission-set.repo.ts';
 import { nowIso } from '../../platform/dates.ts';
 import type { Db } from '../../platform/db/db.ts';
 import {
@@ -59,6 +54,8 @@ import { getSettings } from '../config/config.service.ts';
 import { canAssignRole } from '../roles/roles.policy.ts';
 import { findRolePermissionRows } from '../roles/roles.repo.ts';
 import { refuseRemovingLastAdministrator, staysAdministratorWithRoles } from './users.admins.ts';
+import { authorizeActingOnUser, EDIT_HIGHER_RANK, rankOfUser } from './users.rank.ts';
+import { userNameErrors } from './users.names.ts';
 import { welcomeMessage } from './users.mail.ts';
 import {
   banPermissions,
@@ -68,7 +65,6 @@ import {
   canDeleteUsers,
   canEditOwnProfile,
   canEditOwnUsername,
-  canEditRank,
   canEditUsers,
   canLookUpByEmail,
   canManageApplicants,
@@ -122,8 +118,7 @@ const PHOTO_FOLDER = 'userpics';
 export const SMART_ID_NOT_FOUND = 'Smart ID not found.';
 
 /** Vanilla's texts for rank refusals (api-contract §3). */
-export const EDIT_HIGHER_RANK =
-  'You are not allowed to edit a user that has higher permissions than you.';
+export { EDIT_HIGHER_RANK };
 export const DELETE_HIGHER_RANK =
   'You are not allowed to delete a user that has higher permissions than you.';
 export const BAN_HIGHER_RANK =
@@ -186,16 +181,6 @@ async function requireLiveUser(db: Db, userID: number): Promise<UserRow> {
   const row = await findUserByID(db, userID);
   if (!row || row.deleted) throw notFound('User');
   return row;
-}
-
-/** A user's rank from their roles and admin flags, ignoring a ban (a banned admin still outranks a moderator). */
-async function rankOfUser(db: Db, userID: number): Promise<number> {
-  const found = await findPermissionSubject(db, userID);
-  if (!found) return 0;
-  const rows = await findGrantedPermissionRows(db, userID);
-  return rankOf(
-    buildPermissionSet({ ...found.subject, isBanned: false, isDeleted: false }, rows, []),
-  );
 }
 
 function isSelf(ctx: RequestContext, userID: number): boolean {
@@ -415,6 +400,7 @@ export async function findUsersByName(
 export async function getUserForEdit(ctx: RequestContext, ref: UserRef): Promise<UserEdit> {
   authorize(canEditUsers(ctx.permissions), { permissions: 'users.edit' });
   const row = await requireLiveUser(ctx.db, await resolveUserRef(ctx, ref));
+  await authorizeActingOnUser(ctx, row.userID, 'users.edit');
   return presentUserEdit(row, ctx.config.baseUrl);
 }
 
@@ -491,8 +477,10 @@ async function conflictErrors(
   input: { name?: string | undefined; email?: string | undefined; exceptUserID?: number },
 ): Promise<FieldError[]> {
   const { nameTaken, emailTaken } = await findNameOrEmailConflicts(ctx.db, input);
-  const errors: FieldError[] = [];
-  if (nameTaken) errors.push({ field: 'name', code: 'invalid', message: NAME_IN_USE, status: 400 });
+  const errors =
+    input.name === undefined ? [] : await userNameErrors(ctx.db, input.name, input.exceptUserID);
+  if (nameTaken && errors.length === 0)
+    errors.push({ field: 'name', code: 'invalid', message: NAME_IN_USE, status: 400 });
   if (emailTaken)
     errors.push({ field: 'email', code: 'invalid', message: EMAIL_IN_USE, status: 400 });
   return errors;
@@ -588,7 +576,7 @@ async function confirmCurrentPassword(
   userID: number,
   password: string,
 ): Promise<void> {
-  await checkPasswordThrottles(ctx, userID);
+  await checkPasswordThrottles(ctx, userID, { onePerSecond: false });
   const account = await findAccountByID(ctx.db, userID);
   if (!(await verifyPassword(password, account?.passwordHash ?? null))) {
     await recordWrongPassword(ctx, userID);
@@ -628,9 +616,7 @@ export async function patchUser(
   if (self) {
     authorize(canEditOwnProfile(set), { permissions: ['profiles.edit', 'users.edit'] });
   } else {
-    authorize(mayEditUsers, { permissions: 'users.edit' });
-    if (!canEditRank(rankOf(set), await rankOfUser(ctx.db, userID), false))
-      throw new AppError(403, EDIT_HIGHER_RANK);
+    await authorizeActingOnUser(ctx, userID, 'users.edit');
   }
   const input: PatchUserBody = mayEditUsers
     ? body
@@ -796,11 +782,7 @@ export async function deleteUser(
   authorize(canDeleteUsers(ctx.permissions), { permissions: 'users.delete' });
   const userID = await resolveUserRef(ctx, ref);
   const row = await requireLiveUser(ctx.db, userID);
-  if (
-    !canEditRank(rankOf(ctx.permissions), await rankOfUser(ctx.db, userID), isSelf(ctx, userID))
-  ) {
-    throw new AppError(403, DELETE_HIGHER_RANK);
-  }
+  await authorizeActingOnUser(ctx, userID, 'users.delete', DELETE_HIGHER_RANK);
   await ctx.db.transaction().execute(async (trx) => {
     await refuseRemovingLastAdministrator(trx, userID, false);
     await markUserDeleted(trx, userID, nowIso());
@@ -815,9 +797,7 @@ export async function deleteUser(
 async function authorizePhotoEdit(ctx: RequestContext, userID: number): Promise<void> {
   authorize(ctx.actor.userID !== 0, { permissions: 'session.valid' });
   if (isSelf(ctx, userID)) return;
-  authorize(canEditUsers(ctx.permissions), { permissions: 'users.edit' });
-  if (!canEditRank(rankOf(ctx.permissions), await rankOfUser(ctx.db, userID), false))
-    throw new AppError(403, EDIT_HIGHER_RANK);
+  await authorizeActingOnUser(ctx, userID, 'users.edit');
 }
 
 /** An uploaded file as the route read it. */

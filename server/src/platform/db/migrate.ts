@@ -11,6 +11,7 @@ import * as m0009 from './migrations/0009_extend_media.ts';
 import * as m0010 from './migrations/0010_create_layouts.ts';
 import * as m0011 from './migrations/0011_index_content_lists.ts';
 import * as m0012 from './migrations/0012_repair_content_extensions.ts';
+import * as m0013 from './migrations/0013_add_users_name_key.ts';
 
 /**
  * Forward-only, append-only migrations, in order. Imported statically (not read from disk) so the
@@ -30,6 +31,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0010_create_layouts': m0010,
   '0011_index_content_lists': m0011,
   '0012_repair_content_extensions': m0012,
+  '0013_add_users_name_key': m0013,
 };
 
 const provider: MigrationProvider = {

@@ -10,6 +10,8 @@ export type DbDate = string;
 export interface UsersTable {
   userID: Generated<number>;
   name: string;
+  /** `userNameKey(name)` (NFKC, case folding, TR39 skeleton), unique; null for deleted users (migration 0013). */
+  nameKey: string | null;
   email: string | null;
   password: string | null;
   emailConfirmed: Generated<DbBool>;
