@@ -63,7 +63,7 @@ describe('the server process', () => {
     for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  async function start(): Promise<{ child: ChildProcess; port: number; stderr: () => string }> {
+  async function start(extra: NodeJS.ProcessEnv = {}): Promise<{ child: ChildProcess; port: number; stderr: () => string }> {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hearth-process-'));
     dirs.push(dataDir);
     const port = await freePort();
@@ -76,6 +76,7 @@ describe('the server process', () => {
       ADMIN_PASSWORD: 'Admin-Password-123!',
       LOG_LEVEL: 'info',
       GUEST_CACHE_SECONDS: '0',
+      ...extra,
     };
     const child = spawn(process.execPath, ['server/src/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     children.push(child);
@@ -101,6 +102,20 @@ describe('the server process', () => {
 
     child.kill('SIGTERM');
     assert.match(await exitWithin(child, 10_000), /^exited/, `SIGTERM; stderr: ${stderr()}`);
+  });
+
+  test('in production without BASE_URL it warns at start (issue 11 item 16)', async () => {
+    const { child, stderr } = await start({ NODE_ENV: 'production' });
+    const stdout = child.stdout;
+    assert.ok(stdout);
+    let printed = '';
+    for await (const chunk of stdout) {
+      printed += String(chunk);
+      if (printed.includes('Hearth is running')) break;
+    }
+    assert.match(printed, /Warning: BASE_URL is not set\./, `stdout: ${printed}; stderr: ${stderr()}`);
+    child.kill('SIGTERM');
+    assert.match(await exitWithin(child, 10_000), /^exited/);
   });
 
   test('keeps answering when the reader of its standard output stops reading, and SIGTERM ends it within 10 s', async () => {

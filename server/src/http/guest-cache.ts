@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../features/auth/sessions.ts';
 import { countDiscussionView } from '../features/discussions/discussions.views.ts';
+import { guestCacheKey } from './origin.ts';
 import {
   declaredGuestChange,
   declaredGuestRead,
@@ -91,7 +92,7 @@ export function registerGuestCache(app: FastifyInstance, cache: GuestCache): voi
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.method !== 'GET' || request.routeOptions.config?.guestCache !== true) return;
     if (!isGuestRequest(request)) return;
-    const key = request.url;
+    const key = guestCacheKey(request, app.deps.config);
     let entry = cache.lookup(key);
     if (entry === undefined) {
       // One request computes a missing answer; guests asking for the same URL meanwhile wait

@@ -9,6 +9,7 @@ test('defaults: port 3000, ./data, SQLite, http://localhost:3000', () => {
   assert.equal(config.dataDir, path.resolve('data'));
   assert.equal(config.databaseUrl, undefined);
   assert.equal(config.baseUrl, 'http://localhost:3000');
+  assert.equal(config.baseUrlFromRequest, true);
   assert.equal(config.secureCookies, false);
   assert.equal(config.adminPassword, undefined);
 });
@@ -16,6 +17,7 @@ test('defaults: port 3000, ./data, SQLite, http://localhost:3000', () => {
 test('BASE_URL https makes cookies Secure and loses its trailing slash', () => {
   const config = loadConfig({ BASE_URL: 'https://forum.example.com/' });
   assert.equal(config.baseUrl, 'https://forum.example.com');
+  assert.equal(config.baseUrlFromRequest, false);
   assert.equal(config.secureCookies, true);
 });
 

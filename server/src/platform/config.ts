@@ -65,7 +65,13 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * The site's address without a trailing slash: BASE_URL, else `http://localhost:PORT`. In a
+   * request's `ctx.config` it is that request's own origin when BASE_URL is unset (http/origin.ts).
+   */
   baseUrl: string;
+  /** BASE_URL is unset: absolute URLs follow each request's Host (issue 11 item 16). */
+  baseUrlFromRequest: boolean;
   smtpUrl: string | undefined;
   adminName: string;
   adminEmail: string;
@@ -115,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(value.DATA_DIR),
     databaseUrl: value.DATABASE_URL,
     baseUrl,
+    baseUrlFromRequest: value.BASE_URL === undefined,
     smtpUrl: value.SMTP_URL,
     adminName: value.ADMIN_NAME,
     adminEmail: value.ADMIN_EMAIL,

@@ -68,6 +68,13 @@ describe('renderBody: hostile HTML (html, wysiwyg)', () => {
     }
   });
 
+  test('links and uploaded images of this site are stored without its host (issue 11 item 16)', async () => {
+    assert.equal(
+      await html('<a href="http://HEARTH.test/discussion/1?x=1#c">a</a><img src="http://hearth.test/uploads/media/a.png"><img src="http://cdn.test/uploads/b.png">'),
+      '<a href="/discussion/1?x=1#c">a</a><img src="/uploads/media/a.png" alt="" loading="lazy" /><img src="http://cdn.test/uploads/b.png" alt="" loading="lazy" />',
+    );
+  });
+
   test('external links go through /home/leaving; internal ones stay', async () => {
     assert.equal(
       await html('<a href="https://evil.test/a?b=1&amp;c=2" target="_blank" rel="opener">out</a>'),
@@ -80,7 +87,7 @@ describe('renderBody: hostile HTML (html, wysiwyg)', () => {
     );
     assert.equal(
       await html('<a href="http://hearth.test/discussion/1">a</a> <a href="/categories">b</a> <a href="#c">c</a> <a href="mailto:x@y.test">d</a> <a href="tel:+123">e</a>'),
-      '<a href="http://hearth.test/discussion/1">a</a> <a href="/categories">b</a> <a href="#c">c</a> <a href="mailto:x@y.test">d</a> <a href="tel:+123">e</a>',
+      '<a href="/discussion/1">a</a> <a href="/categories">b</a> <a href="#c">c</a> <a href="mailto:x@y.test">d</a> <a href="tel:+123">e</a>',
     );
   });
 
@@ -181,7 +188,7 @@ describe('renderBody: text, textex, bbcode, rich', () => {
   test('bbcode converts its tags and cannot smuggle HTML or scripts', async () => {
     assert.equal(
       await html('[b]bold[/b] [i]it[/i] [u]u[/u] [s]s[/s] [url=javascript:alert(1)]x[/url] [url]http://hearth.test/a[/url] [img]javascript:alert(1)[/img]<script>alert(1)</script>', 'bbcode'),
-      '<strong>bold</strong> <em>it</em> <u>u</u> <s>s</s> x <a href="http://hearth.test/a">http://hearth.test/a</a> &lt;script&gt;alert(1)&lt;/script&gt;',
+      '<strong>bold</strong> <em>it</em> <u>u</u> <s>s</s> x <a href="/a">http://hearth.test/a</a> &lt;script&gt;alert(1)&lt;/script&gt;',
     );
     assert.equal(
       await html('[quote]q[/quote]\n[list][*]a[*]b[/list][code]<x>[b][/code] [b]open', 'bbcode'),

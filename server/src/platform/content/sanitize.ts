@@ -132,7 +132,7 @@ export function sanitizeBodyHtml(html: string, options: SanitizeOptions): string
     };
   };
   transformTags.img = (_tagName, attribs): sanitizeHtml.Tag => {
-    const src = safeImageSrc(attribs.src ?? '');
+    const src = safeImageSrc(attribs.src ?? '', baseUrl);
     if (src === null) return { tagName: 'img', attribs: {} };
     options.onImage?.(src);
     return {

@@ -61,7 +61,11 @@ export function decideLink(raw: string, baseUrl: string): LinkDecision {
     }
   }
   if (absolute.protocol !== 'http:' && absolute.protocol !== 'https:') return { kind: 'drop' };
-  if (absolute.host.toLowerCase() === hostOf(baseUrl)) return { kind: 'internal', href: absolute.href };
+  // Stored site-relative: the forum may be reached at another address than the author used
+  // (issue 11 item 16).
+  if (absolute.host.toLowerCase() === hostOf(baseUrl)) {
+    return { kind: 'internal', href: `${absolute.pathname}${absolute.search}${absolute.hash}` };
+  }
   return {
     kind: 'external',
     href: `${LEAVING_PATH}?target=${encodeURIComponent(absolute.href)}`,
@@ -71,9 +75,11 @@ export function decideLink(raw: string, baseUrl: string): LinkDecision {
 
 /**
  * The `src` an image may keep: an absolute http(s) URL, or a path under `/uploads/` of this site
- * (ARCHITECTURE "Content"); null for anything else (data:, javascript:, relative paths…).
+ * (ARCHITECTURE "Content"); null for anything else (data:, javascript:, relative paths…). An
+ * upload of this site (`baseUrl`'s host) written as an absolute URL is kept as its path, so the
+ * stored body names no host (issue 11 item 16).
  */
-export function safeImageSrc(raw: string): string | null {
+export function safeImageSrc(raw: string, baseUrl?: string): string | null {
   const value = normalizeUrl(raw);
   // eslint-disable-next-line no-control-regex
   if (value === '' || /[\u0000-\u001f\u007f\\]/.test(value)) return null;
@@ -92,7 +98,8 @@ export function safeImageSrc(raw: string): string | null {
   try {
     const url = new URL(value);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-    return url.href;
+    const ownUpload = baseUrl !== undefined && url.host.toLowerCase() === hostOf(baseUrl) && url.pathname.startsWith('/uploads/');
+    return ownUpload ? `${url.pathname}${url.search}` : url.href;
   } catch {
     return null;
   }
