@@ -17,6 +17,8 @@ export interface ModalProps {
   isTitleHidden?: boolean;
   /** The element focused when the modal opens; defaults to the first focusable element. */
   initialFocusRef?: RefObject<HTMLElement | null>;
+  /** Gives the focus back on close instead of focusing the element that had it (useModalFocus). */
+  onReturnFocus?: (previous: HTMLElement | null) => void;
   children: ReactNode;
 }
 
@@ -31,11 +33,12 @@ export function Modal({
   footer,
   isTitleHidden = false,
   initialFocusRef,
+  onReturnFocus,
   children,
 }: ModalProps) {
   const titleID = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
-  useModalFocus(dialogRef, { isActive: true, onClose, initialFocusRef });
+  useModalFocus(dialogRef, { isActive: true, onClose, initialFocusRef, onReturnFocus });
 
   return (
     <div className={styles.overlay}>

@@ -18,6 +18,11 @@ export interface ModalFocusOptions {
   onClose: () => void;
   /** Focused first; defaults to the first focusable element, else the container itself. */
   initialFocusRef?: RefObject<HTMLElement | null> | undefined;
+  /**
+   * Gives the focus back on close instead of focusing the element that had it, e.g. a rich text
+   * editor that puts its caret back where it was (a bare `focus()` puts it at the start).
+   */
+  onReturnFocus?: ((previous: HTMLElement | null) => void) | undefined;
 }
 
 /**
@@ -28,12 +33,14 @@ export interface ModalFocusOptions {
  */
 export function useModalFocus(
   containerRef: RefObject<HTMLElement | null>,
-  { isActive, onClose, initialFocusRef }: ModalFocusOptions,
+  { isActive, onClose, initialFocusRef, onReturnFocus }: ModalFocusOptions,
 ): void {
   const onCloseRef = useRef(onClose);
+  const onReturnFocusRef = useRef(onReturnFocus);
   useEffect(() => {
     onCloseRef.current = onClose;
-  }, [onClose]);
+    onReturnFocusRef.current = onReturnFocus;
+  }, [onClose, onReturnFocus]);
 
   useEffect(() => {
     if (!isActive) return undefined;
@@ -74,7 +81,9 @@ export function useModalFocus(
     return () => {
       document.removeEventListener('keydown', handleKeyDown);
       document.body.style.overflow = overflow;
-      if (previous?.isConnected === true) previous.focus();
+      const returnFocus = onReturnFocusRef.current;
+      if (returnFocus !== undefined) returnFocus(previous);
+      else if (previous?.isConnected === true) previous.focus();
     };
     // Runs once per opening; the refs are read when it opens.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -14,13 +14,15 @@ export interface LinkDialogProps {
   onSave: (url: string, text: string) => void;
   onRemove: () => void;
   onCancel: () => void;
+  /** Puts the focus back in the editor, its caret where it was (after the new link). */
+  onReturnFocus: () => void;
 }
 
 /**
  * Enter or change a link's address. Only http, https, mailto, tel, `/` and `#` addresses are
  * accepted (spec 000 §5); `example.com` becomes `https://example.com`.
  */
-export function LinkDialog({ initialUrl, needsText, onSave, onRemove, onCancel }: LinkDialogProps) {
+export function LinkDialog({ initialUrl, needsText, onSave, onRemove, onCancel, onReturnFocus }: LinkDialogProps) {
   const [url, setUrl] = useState(initialUrl ?? '');
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -50,6 +52,7 @@ export function LinkDialog({ initialUrl, needsText, onSave, onRemove, onCancel }
       size="small"
       onClose={onCancel}
       initialFocusRef={urlRef}
+      onReturnFocus={onReturnFocus}
       footer={
         <>
           {initialUrl === null ? null : (

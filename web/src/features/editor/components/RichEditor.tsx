@@ -12,24 +12,13 @@ import {
 import { createEditor, Editor, Range, Transforms, type Descendant } from 'slate';
 import { withHistory } from 'slate-history';
 import { Editable, ReactEditor, Slate, withReact } from 'slate-react';
-import { ApiError } from '../../../lib/api.ts';
 import { t } from '../../../lib/i18n.ts';
-import { fetchUploadLimits, uploadMedia } from '../../media/api/media.api.ts';
 import type { MentionUser } from '../api/mentions.api.ts';
-import { parseRich2, serializeRich2, type ImageEmbedData, type Rich2Mark } from '../rich2.ts';
-import {
-  activeLink,
-  currentTextBlock,
-  indentListItem,
-  insertImage,
-  insertMention,
-  outdentListItem,
-  removeLink,
-  setLink,
-  toggleMark,
-  withRich2,
-} from '../slate/commands.ts';
-import { checkImageFile } from '../upload.ts';
+import { parseRich2, serializeRich2, type Rich2Mark } from '../rich2.ts';
+import { currentTextBlock, indentListItem, outdentListItem, toggleMark } from '../slate/commands.ts';
+import { activeLink, insertMention, removeLink, setLink } from '../slate/inserts.ts';
+import { withRich2 } from '../slate/with-rich2.ts';
+import { useImageUploads } from '../use-image-uploads.ts';
 import { useMentionSuggestions } from '../use-mention-suggestions.ts';
 import { renderElement, renderLeaf, renderPlaceholder } from './elements.tsx';
 import { LinkDialog } from './LinkDialog.tsx';
@@ -128,8 +117,7 @@ export function RichEditorView({
     initialUrl: string | null;
     needsText: boolean;
   } | null>(null);
-  const [uploading, setUploading] = useState<string[]>([]);
-  const [uploadError, setUploadError] = useState<string | null>(null);
+  const { uploading, uploadError, uploadImages, selectionNow } = useImageUploads(editor);
   const fileInput = useRef<HTMLInputElement>(null);
   const surfaceRef = useRef<HTMLDivElement>(null);
 
@@ -195,44 +183,16 @@ export function RichEditorView({
     setLinkDialog(null);
   };
 
-  const uploadImages = async (files: readonly File[], at: Range | null) => {
-    setUploadError(null);
-    const limits = await fetchUploadLimits();
-    for (const file of files) {
-      const problem = checkImageFile(file, limits);
-      if (problem !== null) {
-        setUploadError(problem);
-        continue;
-      }
-      const place = at ?? editor.selection;
-      const ref = place === null ? null : Editor.rangeRef(editor, place);
-      setUploading((names) => [...names, file.name]);
-      try {
-        const media = await uploadMedia(file, limits);
-        const embedData: ImageEmbedData = { url: media.url, name: media.name };
-        if (typeof media.width === 'number') embedData.width = media.width;
-        if (typeof media.height === 'number') embedData.height = media.height;
-        insertImage(editor, embedData, ref?.current ?? null);
-      } catch (caught) {
-        setUploadError(
-          caught instanceof ApiError
-            ? (caught.fieldMessages('file')[0] ?? caught.message)
-            : t('Something has gone wrong.'),
-        );
-      } finally {
-        ref?.unref();
-        setUploading((names) => {
-          const index = names.indexOf(file.name);
-          return index === -1 ? names : [...names.slice(0, index), ...names.slice(index + 1)];
-        });
-      }
-    }
+  // The caret goes back where the dialog left it (after a new link): focusing the editable
+  // element itself would put it at the start of the paragraph.
+  const returnFocusToEditor = () => {
+    ReactEditor.focus(editor);
   };
 
   const handleFileChoice = (event: ChangeEvent<HTMLInputElement>) => {
     const files = Array.from(event.target.files ?? []);
     event.target.value = '';
-    if (files.length > 0) void uploadImages(files, editor.selection);
+    if (files.length > 0) void uploadImages(files, selectionNow());
   };
 
   const handlePaste = (event: ClipboardEvent<HTMLDivElement>) => {
@@ -382,6 +342,7 @@ export function RichEditorView({
           initialUrl={linkDialog.initialUrl}
           needsText={linkDialog.needsText}
           onCancel={closeLinkDialog}
+          onReturnFocus={returnFocusToEditor}
           onRemove={() => {
             removeLink(editor);
             closeLinkDialog();

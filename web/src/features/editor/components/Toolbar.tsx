@@ -2,14 +2,8 @@ import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useSlate } from 'slate-react';
 import { t } from '../../../lib/i18n.ts';
 import type { Rich2Mark } from '../rich2.ts';
-import {
-  activeLink,
-  isBlockActive,
-  isMarkActive,
-  toggleBlock,
-  toggleMark,
-  type BlockFormat,
-} from '../slate/commands.ts';
+import { isBlockActive, isMarkActive, toggleBlock, toggleMark, type BlockFormat } from '../slate/commands.ts';
+import { activeLink } from '../slate/inserts.ts';
 import styles from './RichEditor.module.css';
 
 function Svg({ children }: { children: ReactNode }) {

@@ -3,17 +3,9 @@ import { withHistory } from 'slate-history';
 import { withReact } from 'slate-react';
 import { describe, expect, it } from 'vitest';
 import { parseRich2 } from '../rich2.ts';
-import {
-  indentListItem,
-  insertMention,
-  isBlockActive,
-  isMarkActive,
-  outdentListItem,
-  setLink,
-  toggleBlock,
-  toggleMark,
-  withRich2,
-} from './commands.ts';
+import { indentListItem, isBlockActive, isMarkActive, outdentListItem, toggleBlock, toggleMark } from './commands.ts';
+import { insertMention, setLink } from './inserts.ts';
+import { withRich2 } from './with-rich2.ts';
 
 function editorWith(value: unknown[]): Editor {
   const editor = withRich2(withHistory(withReact(createEditor())));

@@ -3,11 +3,9 @@ import {
   Element,
   Node,
   Path,
-  Range,
   Text,
   Transforms,
   type Ancestor,
-  type Descendant,
   type NodeEntry,
 } from 'slate';
 import './slate-types.ts';
@@ -15,8 +13,6 @@ import {
   headingTypes,
   rich2Marks,
   type HeadingType,
-  type ImageEmbedData,
-  type ImageEmbedElement,
   type ListType,
   type Rich2Element,
   type Rich2Mark,
@@ -37,7 +33,7 @@ const textBlockTypes: ReadonlySet<string> = new Set([
   'lic',
   'code_line',
 ]);
-const rootBlockTypes: ReadonlySet<string> = new Set([
+export const rootBlockTypes: ReadonlySet<string> = new Set([
   'p',
   'h2',
   'h3',
@@ -51,7 +47,7 @@ const rootBlockTypes: ReadonlySet<string> = new Set([
   'rich_embed_card',
   'table',
 ]);
-const containerTypes: ReadonlySet<string> = new Set(['blockquote', 'spoiler', 'th', 'td']);
+export const containerTypes: ReadonlySet<string> = new Set(['blockquote', 'spoiler', 'th', 'td']);
 
 export function isElementType<T extends ElementType>(
   node: unknown,
@@ -68,7 +64,7 @@ export function isTextBlock(node: unknown): node is Element {
   return Element.isElement(node) && textBlockTypes.has(node.type);
 }
 
-function isHeadingType(type: string): type is HeadingType {
+export function isHeadingType(type: string): type is HeadingType {
   return (headingTypes as readonly string[]).includes(type);
 }
 
@@ -142,7 +138,7 @@ function unwrapLists(editor: Editor): void {
   });
 }
 
-function unwrapCodeBlock(editor: Editor): void {
+export function unwrapCodeBlock(editor: Editor): void {
   if (Editor.above(editor, { match: (node) => isElementType(node, 'code_block') }) === undefined) {
     return;
   }
@@ -236,7 +232,7 @@ function toCodeBlock(editor: Editor): void {
 }
 
 /** Replaces links and mentions inside a block by their text (code keeps no inline elements). */
-function flattenInlines(editor: Editor, blockPath: Path): void {
+export function flattenInlines(editor: Editor, blockPath: Path): void {
   const mentions = Array.from(
     Editor.nodes(editor, { at: blockPath, match: (node) => isElementType(node, '@') }),
   ).reverse();
@@ -396,394 +392,4 @@ export function outdentListItem(editor: Editor): boolean {
     Transforms.liftNodes(editor, { at: insertAt });
   });
   return true;
-}
-
-// ---- links ----
-
-export function activeLink(
-  editor: Editor,
-): NodeEntry<Extract<Rich2Element, { type: 'a' }>> | undefined {
-  if (editor.selection === null) return undefined;
-  const [entry] = Editor.nodes(editor, { match: (node) => isElementType(node, 'a') });
-  return entry as NodeEntry<Extract<Rich2Element, { type: 'a' }>> | undefined;
-}
-
-/**
- * Sets the link of the selection: updates the link it is in, wraps the selected text, or inserts
- * `text` (else the URL) as a new link at the caret. The URL must already be checked.
- */
-export function setLink(editor: Editor, url: string, text?: string): void {
-  if (editor.selection === null) return;
-  const existing = activeLink(editor);
-  if (existing !== undefined) {
-    Transforms.setNodes<Element>(editor, { url }, { at: existing[1] });
-    return;
-  }
-  if (Range.isCollapsed(editor.selection)) {
-    const label = text !== undefined && text.trim() !== '' ? text : url;
-    Transforms.insertNodes(editor, { type: 'a', url, children: [{ text: label }] });
-    Transforms.move(editor, { unit: 'offset' });
-  } else {
-    Transforms.wrapNodes(editor, { type: 'a', url, children: [] }, { split: true });
-    Transforms.collapse(editor, { edge: 'end' });
-  }
-}
-
-export function removeLink(editor: Editor): void {
-  Transforms.unwrapNodes(editor, { match: (node) => isElementType(node, 'a') });
-}
-
-// ---- mentions and images ----
-
-/** Replaces `target` (the typed `@name`) with a mention of the user, followed by a space. */
-export function insertMention(
-  editor: Editor,
-  target: Range,
-  user: { userID: number; name: string },
-): void {
-  Transforms.select(editor, target);
-  Transforms.insertNodes(editor, {
-    type: '@',
-    userID: user.userID,
-    name: user.name,
-    children: [{ text: '' }],
-  });
-  Transforms.move(editor);
-  Transforms.insertText(editor, ' ');
-}
-
-/** Inserts an uploaded image as a `rich_embed_card` block at `at` (default: the selection). */
-export function insertImage(editor: Editor, embedData: ImageEmbedData, at?: Range | null): void {
-  const image: ImageEmbedElement = {
-    type: 'rich_embed_card',
-    dataSourceType: 'image',
-    url: embedData.url,
-    embedData,
-    children: [{ text: '' }],
-  };
-  const location = at ?? editor.selection ?? Editor.end(editor, []);
-  const block = Editor.above(editor, {
-    at: location,
-    match: (node) => isTextBlock(node) || isElementType(node, 'rich_embed_card'),
-    mode: 'lowest',
-  });
-  if (block !== undefined && isTextBlock(block[0]) && Editor.isEmpty(editor, block[0])) {
-    // An empty paragraph gives its place to the image.
-    Transforms.insertNodes(editor, image, { at: block[1] });
-    Transforms.removeNodes(editor, { at: Path.next(block[1]) });
-    Transforms.select(editor, block[1]);
-    return;
-  }
-  Transforms.insertNodes(editor, image, { at: location, select: true });
-}
-
-// ---- markdown-style autoformat ----
-
-const autoformatOnSpace: Readonly<Record<string, BlockFormat>> = {
-  '#': 'h2',
-  '##': 'h2',
-  '###': 'h3',
-  '####': 'h4',
-  '#####': 'h5',
-  '>': 'blockquote',
-  '-': 'ul',
-  '*': 'ul',
-  '+': 'ul',
-  '1.': 'ol',
-  '1)': 'ol',
-};
-
-/**
- * Markdown shortcuts at the start of a paragraph: `# `…`##### ` headings, `> ` quote, `- `/`* `
- * bullets, `1. ` numbers, three backticks a code block. Returns true when it applied one.
- */
-export function autoformat(editor: Editor, typed: string): boolean {
-  const { selection } = editor;
-  if (selection === null || !Range.isCollapsed(selection)) return false;
-  const entry = currentTextBlock(editor);
-  if (entry === undefined || entry[0].type !== 'p') return false;
-  const [, path] = entry;
-  const start = Editor.start(editor, path);
-  const range = { anchor: start, focus: selection.anchor };
-  const before = Editor.string(editor, range);
-  let format: BlockFormat | undefined;
-  if (typed === ' ') format = autoformatOnSpace[before];
-  else if (typed === '`' && before === '``') format = 'code_block';
-  if (format === undefined) return false;
-  Transforms.select(editor, range);
-  Transforms.delete(editor);
-  if (!isBlockActive(editor, format)) toggleBlock(editor, format);
-  return true;
-}
-
-// ---- the plugin ----
-
-function emptyParagraph(): Descendant {
-  return { type: 'p', children: [{ text: '' }] };
-}
-
-function isBlockNode(editor: Editor, node: Node): node is Element {
-  return Element.isElement(node) && !editor.isInline(node);
-}
-
-/**
- * The rich2 rules on top of a Slate editor: links and mentions are inline, mentions and images are
- * void; the tree is kept in the shape the renderer expects; Enter, Backspace and typing follow
- * the usual rich-text habits (lists, headings, code blocks, quotes, autoformat).
- */
-export function withRich2<T extends Editor>(editor: T): T {
-  const { isInline, isVoid, normalizeNode, insertBreak, deleteBackward, insertText } = editor;
-
-  editor.isInline = (element) => element.type === 'a' || element.type === '@' || isInline(element);
-  editor.isVoid = (element) =>
-    element.type === '@' || element.type === 'rich_embed_card' || isVoid(element);
-  editor.markableVoid = (element) => element.type === '@';
-
-  editor.normalizeNode = (entry, options) => {
-    const [node, path] = entry;
-    if (Editor.isEditor(node)) {
-      if (node.children.length === 0) {
-        Transforms.insertNodes(editor, emptyParagraph(), { at: [0] });
-        return;
-      }
-      const last = node.children[node.children.length - 1];
-      if (isElementType(last, 'rich_embed_card') || isElementType(last, 'table')) {
-        // Keep a paragraph after a trailing image so there is somewhere to type.
-        Transforms.insertNodes(editor, emptyParagraph(), { at: [node.children.length] });
-        return;
-      }
-    }
-    if (Editor.isEditor(node) || (Element.isElement(node) && containerTypes.has(node.type))) {
-      for (const [child, childPath] of Node.children(editor, path)) {
-        if (Text.isText(child) || (Element.isElement(child) && editor.isInline(child))) {
-          Transforms.wrapNodes(editor, { type: 'p', children: [] }, { at: childPath });
-          return;
-        }
-        if (isElementType(child, 'lic') || isElementType(child, 'code_line')) {
-          Transforms.setNodes<Element>(editor, { type: 'p' }, { at: childPath });
-          return;
-        }
-        if (isElementType(child, 'li')) {
-          Transforms.wrapNodes(editor, { type: 'ul', children: [] }, { at: childPath });
-          return;
-        }
-        if (Element.isElement(child) && !rootBlockTypes.has(child.type)) {
-          Transforms.unwrapNodes(editor, { at: childPath });
-          return;
-        }
-      }
-      if (Element.isElement(node) && node.children.length === 0) {
-        Transforms.insertNodes(editor, emptyParagraph(), { at: [...path, 0] });
-        return;
-      }
-    }
-    if (isList(node)) {
-      if (node.children.length === 0) {
-        Transforms.removeNodes(editor, { at: path });
-        return;
-      }
-      for (const [child, childPath] of Node.children(editor, path)) {
-        if (isElementType(child, 'li')) continue;
-        const index = childPath[childPath.length - 1] ?? 0;
-        const previous = index > 0 ? node.children[index - 1] : undefined;
-        if (isList(child) && isElementType(previous, 'li')) {
-          // A list straight inside a list belongs to the item before it.
-          Transforms.moveNodes(editor, {
-            at: childPath,
-            to: [...Path.previous(childPath), previous.children.length],
-          });
-          return;
-        }
-        if (isTextBlock(child)) {
-          Transforms.setNodes<Element>(editor, { type: 'lic' }, { at: childPath });
-        }
-        Transforms.wrapNodes(editor, { type: 'li', children: [] }, { at: childPath });
-        return;
-      }
-      // Two neighbouring lists of one type merge.
-      if (path.length > 0 && path[path.length - 1] !== 0) {
-        const previous = Node.get(editor, Path.previous(path));
-        if (isList(previous) && previous.type === node.type) {
-          Transforms.mergeNodes(editor, { at: path });
-          return;
-        }
-      }
-    }
-    if (isElementType(node, 'li')) {
-      const first = node.children[0];
-      if (first === undefined) {
-        Transforms.removeNodes(editor, { at: path });
-        return;
-      }
-      if (Text.isText(first) || (Element.isElement(first) && editor.isInline(first))) {
-        Transforms.wrapNodes(editor, { type: 'lic', children: [] }, { at: [...path, 0] });
-        return;
-      }
-      if (!isElementType(first, 'lic')) {
-        if (isTextBlock(first)) {
-          Transforms.setNodes<Element>(editor, { type: 'lic' }, { at: [...path, 0] });
-        } else {
-          Transforms.insertNodes(
-            editor,
-            { type: 'lic', children: [{ text: '' }] },
-            { at: [...path, 0] },
-          );
-        }
-        return;
-      }
-      for (const [child, childPath] of Node.children(editor, path)) {
-        const index = childPath[childPath.length - 1] ?? 0;
-        if (index === 0 || isList(child)) continue;
-        if (isTextBlock(child)) {
-          // A second text line in an item becomes the next item.
-          Transforms.setNodes<Element>(editor, { type: 'lic' }, { at: childPath });
-          Transforms.wrapNodes(editor, { type: 'li', children: [] }, { at: childPath });
-          Transforms.moveNodes(editor, { at: childPath, to: Path.next(path) });
-          return;
-        }
-        Transforms.removeNodes(editor, { at: childPath });
-        return;
-      }
-    }
-    if (isElementType(node, 'code_block')) {
-      for (const [child, childPath] of Node.children(editor, path)) {
-        if (isElementType(child, 'code_line')) continue;
-        if (isTextBlock(child)) {
-          Transforms.setNodes<Element>(editor, { type: 'code_line' }, { at: childPath });
-        } else if (Text.isText(child)) {
-          Transforms.wrapNodes(editor, { type: 'code_line', children: [] }, { at: childPath });
-        } else {
-          Transforms.unwrapNodes(editor, { at: childPath });
-        }
-        return;
-      }
-    }
-    if (isElementType(node, 'code_line')) {
-      for (const [child, childPath] of Node.children(editor, path)) {
-        if (Element.isElement(child)) {
-          flattenInlines(editor, path);
-          return;
-        }
-        if (rich2Marks.some((mark) => (child as Rich2Text)[mark] === true)) {
-          Transforms.unsetNodes(editor, [...rich2Marks], { at: childPath });
-          return;
-        }
-      }
-    }
-    if (isElementType(node, 'a') && Node.string(node) === '' && !Path.equals(path, [])) {
-      const { selection } = editor;
-      const isCaretInside =
-        selection !== null && Range.includes(Editor.range(editor, path), selection.anchor);
-      if (!isCaretInside) {
-        Transforms.removeNodes(editor, { at: path });
-        return;
-      }
-    }
-    if (isTextBlock(node) && node.children.some((child) => isBlockNode(editor, child))) {
-      // A block inside a text block (e.g. after a paste): keep its text only.
-      for (const [child, childPath] of Node.children(editor, path)) {
-        if (isBlockNode(editor, child)) {
-          Transforms.unwrapNodes(editor, { at: childPath });
-          return;
-        }
-      }
-    }
-    normalizeNode(entry, options);
-  };
-
-  editor.insertBreak = () => {
-    const { selection } = editor;
-    const entry = currentTextBlock(editor);
-    if (selection !== null && Range.isCollapsed(selection) && entry !== undefined) {
-      const [block, path] = entry;
-      const isEmpty = Editor.isEmpty(editor, block);
-      if (block.type === 'lic') {
-        if (isEmpty) {
-          outdentListItem(editor);
-          return;
-        }
-        Transforms.splitNodes(editor, {
-          always: true,
-          match: (node) => isElementType(node, 'li'),
-          mode: 'lowest',
-        });
-        return;
-      }
-      if (block.type === 'code_line') {
-        const codeBlock = Node.parent(editor, path);
-        const index = path[path.length - 1] ?? 0;
-        if (isEmpty && index === codeBlock.children.length - 1 && index > 0) {
-          // Enter on an empty last line leaves the code block.
-          const codePath = Path.parent(path);
-          Editor.withoutNormalizing(editor, () => {
-            Transforms.removeNodes(editor, { at: path });
-            Transforms.insertNodes(editor, emptyParagraph(), { at: Path.next(codePath) });
-          });
-          Transforms.select(editor, Editor.start(editor, Path.next(codePath)));
-          return;
-        }
-      }
-      if (isHeadingType(block.type) && Editor.isEnd(editor, selection.anchor, path)) {
-        Transforms.insertNodes(editor, emptyParagraph(), { at: Path.next(path) });
-        Transforms.select(editor, Editor.start(editor, Path.next(path)));
-        return;
-      }
-      if (block.type === 'p' && isEmpty && path.length > 1) {
-        const parent = Node.parent(editor, path);
-        const index = path[path.length - 1] ?? 0;
-        if (
-          (isElementType(parent, 'blockquote') || isElementType(parent, 'spoiler')) &&
-          index === parent.children.length - 1 &&
-          parent.children.length > 1
-        ) {
-          // Enter on an empty last line leaves the quote or spoiler.
-          Transforms.liftNodes(editor, { at: path });
-          return;
-        }
-      }
-    }
-    insertBreak();
-  };
-
-  editor.insertSoftBreak = () => {
-    Transforms.insertText(editor, '\n');
-  };
-
-  editor.deleteBackward = (unit) => {
-    const { selection } = editor;
-    const entry = currentTextBlock(editor);
-    if (selection !== null && Range.isCollapsed(selection) && entry !== undefined) {
-      const [block, path] = entry;
-      if (Editor.isStart(editor, selection.anchor, path)) {
-        if (block.type === 'lic') {
-          outdentListItem(editor);
-          return;
-        }
-        if (isHeadingType(block.type)) {
-          Transforms.setNodes<Element>(editor, { type: 'p' }, { at: path });
-          return;
-        }
-        const index = path[path.length - 1] ?? 0;
-        if (block.type === 'code_line' && index === 0) {
-          unwrapCodeBlock(editor);
-          return;
-        }
-        if (block.type === 'p' && index === 0 && path.length > 1) {
-          const parent = Node.parent(editor, path);
-          if (isElementType(parent, 'blockquote') || isElementType(parent, 'spoiler')) {
-            Transforms.liftNodes(editor, { at: path });
-            return;
-          }
-        }
-      }
-    }
-    deleteBackward(unit);
-  };
-
-  editor.insertText = (text, options) => {
-    if ((text === ' ' || text === '`') && autoformat(editor, text)) return;
-    insertText(text, options);
-  };
-
-  return editor;
 }
