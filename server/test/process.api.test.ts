@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { testDialect } from './harness.ts';
 
 // Issue 11 item 6: the real server (`node server/src/main.ts`, SQLite) whose standard output's
 // reader goes away must keep answering and must end within 10 s of SIGTERM.
@@ -55,7 +56,8 @@ async function exitWithin(child: ChildProcess, ms: number): Promise<string> {
   return Promise.race([timer, exited]);
 }
 
-describe('the server process', () => {
+// The spawned server runs on SQLite: the PostgreSQL run of the API suite skips this file.
+describe('the server process', { skip: testDialect === 'postgres' }, () => {
   const children: ChildProcess[] = [];
   const dirs: string[] = [];
   after(() => {
