@@ -1,12 +1,14 @@
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { matchPath, Outlet, useLocation, useNavigate } from 'react-router';
 import { Toasts } from '../components/Toasts.tsx';
 import { UnconfirmedEmailToast } from '../features/auth/components/UnconfirmedEmailToast.tsx';
 import { useTitleBarMode } from '../layout/title-bar/title-bar-mode.ts';
 import { TitleBar } from '../layout/title-bar/TitleBar.tsx';
 import { useConfigValue } from '../lib/bootstrap.ts';
 import { t } from '../lib/i18n.ts';
+import { useIsBanned } from '../lib/session.ts';
+import { BannedPage } from './errors/BannedPage.tsx';
 import { ErrorBoundary } from './errors/ErrorBoundary.tsx';
-import { homePath } from './paths.ts';
+import { homePath, routePatterns } from './paths.ts';
 import styles from './AppLayout.module.css';
 
 /** Pages that open with a banner (a transparent title bar may sit on it). */
@@ -25,12 +27,15 @@ export function AppLayout() {
   const { background } = useTitleBarMode();
   const isBannerPage = hasBanner(location.pathname);
   const titleBarMode = isBannerPage && background === 'transparent' ? 'transparent' : 'solid';
+  // api-contract §1.2: a banned user learns why on every page; signing out stays reachable.
+  const showBanned =
+    useIsBanned() && matchPath(routePatterns.signOut, location.pathname) === null;
   return (
     <div className={styles.frame} data-title-bar={titleBarMode}>
       <TitleBar hasBanner={isBannerPage} />
       <main id="content" tabIndex={-1} className={styles.main}>
         <ErrorBoundary key={location.pathname} isDebug={isDebug} onCancel={() => void navigate(-1)}>
-          <Outlet />
+          {showBanned ? <BannedPage /> : <Outlet />}
         </ErrorBoundary>
       </main>
       <footer className={styles.footer}>

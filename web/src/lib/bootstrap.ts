@@ -17,6 +17,8 @@ export interface CurrentUser {
   countUnreadNotifications?: number;
   countUnreadConversations?: number;
   dateLastActive?: string | null;
+  /** 1 when the user is banned (api-contract §1.2: their API calls answer 401 "You are banned."). */
+  banned?: number;
 }
 
 /**

@@ -2,7 +2,7 @@ import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { has, type HasOptions } from '../../../common/src/permissions/has.ts';
 import type { PermissionName } from '../../../common/src/permissions/names.ts';
 import type { PermissionSet } from '../../../common/src/permissions/types.ts';
-import { api } from './api.ts';
+import { api, ApiError } from './api.ts';
 import { useBootstrap, type Bootstrap, type CurrentUser } from './bootstrap.ts';
 
 /** Query keys of the session's records (the current user and their permissions). */
@@ -25,10 +25,30 @@ export function seedQueryClient(client: QueryClient, bootstrap: Bootstrap): void
   client.setQueryData(sessionKeys.permissions, bootstrap.permissions);
 }
 
+/** api-contract §1.2: every API call of a banned user answers 401 with this message. */
+export const BANNED_MESSAGE = 'You are banned.';
+
+/** Whether an error is the API's answer to a banned user. */
+export function isBannedError(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401 && error.message === BANNED_MESSAGE;
+}
+
+/**
+ * Marks the current user as banned in the cache (a call answered 401 "You are banned." while the
+ * page was open), so the app shows why instead of failing call by call.
+ */
+export function markCurrentUserBanned(client: QueryClient): void {
+  const me = client.getQueryData<CurrentUser>(sessionKeys.me);
+  if (me !== undefined && me.userID !== 0 && me.banned !== 1) {
+    client.setQueryData<CurrentUser>(sessionKeys.me, { ...me, banned: 1 });
+  }
+}
+
 function useCurrentUserQuery(): CurrentUser {
   const bootstrap = useBootstrap();
   const query = useQuery({ queryKey: sessionKeys.me, queryFn: fetchCurrentUser });
-  return query.data ?? bootstrap.me;
+  const user = query.data ?? bootstrap.me;
+  return isBannedError(query.error) && user.banned !== 1 ? { ...user, banned: 1 } : user;
 }
 
 // On the server nothing is fetched and the cache holds exactly what seedQueryClient put there,
@@ -45,6 +65,12 @@ function useCurrentUserFromBootstrap(): CurrentUser {
 export const useCurrentUser: () => CurrentUser = readsBootstrapOnly
   ? useCurrentUserFromBootstrap
   : useCurrentUserQuery;
+
+/** Whether the current user is banned (the app then shows "You are banned." instead of pages). */
+export function useIsBanned(): boolean {
+  const user = useCurrentUser();
+  return user.userID !== 0 && (user.banned ?? 0) !== 0;
+}
 
 /** spec 000 §6: signed in means a userID other than the guest's. */
 export function useIsSignedIn(): boolean {

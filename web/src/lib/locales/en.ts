@@ -101,7 +101,10 @@ const coreEn: Readonly<Record<string, string>> = {
   Username: 'Username',
   'We will send a new confirmation link to {email}.':
     'We will send a new confirmation link to {email}.',
+  'You are banned.': 'You are banned.',
   'You are signed in as {name}.': 'You are signed in as {name}.',
+  'You can no longer take part in this community.':
+    'You can no longer take part in this community.',
   'You are signed out.': 'You are signed out.',
   "You don't have permission to view this resource.":
     "You don't have permission to view this resource.",
