@@ -1,10 +1,15 @@
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import type { FastifyInstance } from 'fastify';
 import { after, before, describe, test } from 'node:test';
 import type { Category } from '../../../../common/src/api/categories.ts';
 import type { Discussion } from '../../../../common/src/api/discussions.ts';
 import type { HydratedLayout, WidgetNode } from '../../../../common/src/api/layouts.ts';
 import { asAdmin, asGuest, inject, type TestActor, type TestUser } from '../../../test/actors.ts';
+import { BOOTSTRAP_END, BOOTSTRAP_START, fakeWebBuild } from '../../../test/fake-web-build.ts';
 import { createTestApp, testDialect, type TestApp } from '../../../test/harness.ts';
+import { buildApp } from '../../app.ts';
+import type { PageBootstrap } from '../../http/pages.ts';
 import { call, createCategory, postDiscussion } from '../discussions/discussions.test-support.ts';
 
 /** Every widget node of a layout, sections' nested lists included, in document order. */
@@ -34,6 +39,22 @@ describe(`announcements on the server-rendered lists (${testDialect})`, () => {
   let guest: TestActor<null>;
   let news: Category;
   let other: Category;
+  let pages: FastifyInstance;
+  let distDir: string;
+
+  /** The discussions of a server-rendered page's list, in the order of the page. */
+  const pageNames = async (path: string): Promise<string[]> => {
+    const response = await inject({ app: pages } as TestApp, guest, { method: 'GET', url: path });
+    assert.equal(response.statusCode, 200, response.body.slice(0, 500));
+    const start = response.body.indexOf(BOOTSTRAP_START);
+    const end = response.body.indexOf(BOOTSTRAP_END);
+    const bootstrap = JSON.parse(
+      response.body.slice(start + BOOTSTRAP_START.length, end),
+    ) as PageBootstrap;
+    const layout = bootstrap.layout?.result;
+    assert.ok(layout, JSON.stringify(bootstrap.layout));
+    return listedNames(layout);
+  };
 
   const page = async (query: string): Promise<HydratedLayout> => {
     const response = await inject(t, guest, {
@@ -62,14 +83,25 @@ describe(`announcements on the server-rendered lists (${testDialect})`, () => {
   };
 
   before(async () => {
-    t = await createTestApp();
+    // No guest cache: the pages are another app on the same database.
+    t = await createTestApp({ GUEST_CACHE_SECONDS: '0' });
+    distDir = fakeWebBuild();
+    pages = await buildApp({
+      config: t.config,
+      database: t.database.handle,
+      logger: false,
+      distDir,
+    });
+    await pages.ready();
     admin = await asAdmin(t);
     guest = await asGuest(t);
     news = await createCategory(t, admin, { name: 'News', urlcode: 'news' });
     other = await createCategory(t, admin, { name: 'Other', urlcode: 'other' });
   });
   after(async () => {
+    await pages.close();
     await t.close();
+    fs.rmSync(distDir, { recursive: true, force: true });
   });
 
   test('a discussion announced in its category comes first on its category page, not on /discussions', async () => {
@@ -87,6 +119,9 @@ describe(`announcements on the server-rendered lists (${testDialect})`, () => {
     assert.notEqual(listedNames(await recentPage())[0], 'Category rules');
     assert.notEqual(listedNames(await homePage())[0], 'Category rules');
     assert.ok(!listedNames(await categoryPage(other)).includes('Category rules'));
+    // The server-rendered pages draw the same order.
+    assert.equal((await pageNames('/categories/news'))[0], 'Category rules');
+    assert.notEqual((await pageNames('/discussions'))[0], 'Category rules');
   });
 
   test('a discussion announced everywhere comes first on /discussions, the home page and its category page', async () => {
@@ -100,6 +135,9 @@ describe(`announcements on the server-rendered lists (${testDialect})`, () => {
       const names = listedNames(layout);
       assert.equal(names[0], 'Site announcement', names.join(', '));
       assert.equal(names.filter((name) => name === 'Site announcement').length, 1);
+    }
+    for (const path of ['/discussions', '/', '/categories/other']) {
+      assert.equal((await pageNames(path))[0], 'Site announcement', path);
     }
     // The category announcement of the other test stays out of the recent list's lead.
     assert.notEqual(listedNames(await recentPage())[1], 'Category rules');
