@@ -19,11 +19,19 @@ export interface ViewerTotals {
   countAllComments: number;
 }
 
+/** Read once per request: a page asks for them from several widgets. */
+const hiddenByRequest = new WeakMap<RequestContext, Promise<HiddenCategoryRow[]>>();
+
 /** The categories the viewer may not see (none when they may see every category). */
 export async function hiddenCategoriesOf(ctx: RequestContext): Promise<HiddenCategoryRow[]> {
   const scope = viewableScope(ctx.permissions);
   if (scope.all) return [];
-  return findHiddenCategories(ctx.db, scope.permissionCategoryIDs);
+  let hidden = hiddenByRequest.get(ctx);
+  if (hidden === undefined) {
+    hidden = findHiddenCategories(ctx.db, scope.permissionCategoryIDs);
+    hiddenByRequest.set(ctx, hidden);
+  }
+  return hidden;
 }
 
 /** The IDs of the categories the viewer may not see. */
