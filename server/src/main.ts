@@ -93,7 +93,7 @@ export async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   if (config.isProduction && config.baseUrlFromRequest) {
     output.print(
-      'Warning: BASE_URL is not set. Links, avatars and images use the address each request was sent to (its Host header). Set BASE_URL to the forum\'s public address, e.g. BASE_URL=https://forum.example.com.\n',
+      `Warning: BASE_URL is not set. Links, avatars and images use the address each request was sent to (its Host header), and e-mails link to ${config.baseUrl}. Set BASE_URL to the forum's public address, e.g. BASE_URL=https://forum.example.com.\n`,
     );
   }
   output.print(`Hearth is running at ${config.baseUrl} (${database.dialect === 'sqlite' ? `SQLite ${path.join(config.dataDir, 'hearth.db')}` : 'PostgreSQL'})\n`);

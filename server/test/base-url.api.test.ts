@@ -127,6 +127,21 @@ describe('absolute URLs without BASE_URL', () => {
     );
   });
 
+  test('e-mailed links never follow the Host header (no password-reset poisoning)', async () => {
+    const before = t.mail.sent.length;
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/users/request-password',
+      headers: { host: 'evil.example' },
+      payload: { email: 'admin@hearth.test' },
+    });
+    assert.equal(response.statusCode, 201, response.body);
+    const message = t.mail.sent.at(-1);
+    assert.equal(t.mail.sent.length, before + 1);
+    assert.match(message?.text ?? '', new RegExp(`http://localhost:${String(t.config.port)}/entry/passwordreset/`));
+    assert.doesNotMatch(`${message?.text ?? ''}${message?.html ?? ''}`, /evil\.example/);
+  });
+
   test("a page's canonical link is on the requested host", async () => {
     for (const host of ['127.0.0.1:4000', 'forum.example']) {
       const response = await pages.inject({ method: 'GET', url: '/discussions', headers: { host } });

@@ -72,6 +72,11 @@ export interface Config {
   baseUrl: string;
   /** BASE_URL is unset: absolute URLs follow each request's Host (issue 11 item 16). */
   baseUrlFromRequest: boolean;
+  /**
+   * What links in e-mails start with: BASE_URL, else `http://localhost:PORT`, never a request's
+   * Host (a forged Host would otherwise mail a password-reset link to another site).
+   */
+  mailBaseUrl: string;
   smtpUrl: string | undefined;
   adminName: string;
   adminEmail: string;
@@ -122,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: value.DATABASE_URL,
     baseUrl,
     baseUrlFromRequest: value.BASE_URL === undefined,
+    mailBaseUrl: baseUrl,
     smtpUrl: value.SMTP_URL,
     adminName: value.ADMIN_NAME,
     adminEmail: value.ADMIN_EMAIL,

@@ -101,7 +101,7 @@ async function sendConfirmation(ctx: RequestContext, account: AccountRow & { ema
       siteTitle: settings.siteTitle,
       to: account.email,
       name: account.name,
-      url: confirmEmailUrl(ctx.config.baseUrl, account.userID, code),
+      url: confirmEmailUrl(ctx.config.mailBaseUrl, account.userID, code),
     }),
   );
 }
@@ -232,7 +232,7 @@ export async function requestPasswordReset(ctx: RequestContext, nameOrEmail: str
       siteTitle: settings.siteTitle,
       to: email,
       name: account.name,
-      url: resetPasswordUrl(ctx.config.baseUrl, account.userID, code),
+      url: resetPasswordUrl(ctx.config.mailBaseUrl, account.userID, code),
       validMinutes: RESET_CODE_SECONDS / 60,
     }),
   );

@@ -556,7 +556,7 @@ export async function createUser(
           siteTitle,
           to: input.email,
           name: input.name,
-          signInUrl: `${ctx.config.baseUrl}/entry/signin`,
+          signInUrl: `${ctx.config.mailBaseUrl}/entry/signin`,
         }),
       );
     } catch (error) {
