@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateTime, idSchema } from './common.ts';
+import { dateTime, idSchema, pathIDSchema } from './common.ts';
 
 /**
  * api-contract §2: names are 3–20 letters, digits, marks or connector punctuation
@@ -102,10 +102,10 @@ export type RegisteredUser = z.infer<typeof registeredUserSchema>;
 export const pendingRegistrationSchema = z.array(z.unknown()).max(0);
 
 /** Path of the account calls: a user ID. */
-export const userIDParamsSchema = z.object({ id: idSchema });
+export const userIDParamsSchema = z.object({ id: pathIDSchema('User') });
 
 /** Path of the resend call: a user ID or `$me`. */
-export const userRefParamsSchema = z.object({ id: z.union([z.literal('$me'), idSchema]) });
+export const userRefParamsSchema = z.object({ id: z.union([z.literal('$me'), pathIDSchema('User')]) });
 
 /** `POST /users/{id}/confirm-email` body (api-contract §2). */
 export const confirmEmailBodySchema = z.object({

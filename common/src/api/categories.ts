@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { dateTime, expandParam, queryBoolean } from './common.ts';
+import {
+  bodyIDSchema,
+  dateTime,
+  expandParam,
+  idSchema,
+  INT_MAX,
+  INT_MIN,
+  pageParam,
+  pathIDSchema,
+  queryBoolean,
+  queryInt,
+} from './common.ts';
 
 /** How a category displays (api-contract §7); the default is `discussions`. */
 export const categoryDisplayAs = ['categories', 'discussions', 'flat', 'heading'] as const;
@@ -42,7 +53,8 @@ function toInteger(text: string): number | null {
   const trimmed = text.trim();
   if (!INTEGER.test(trimmed)) return null;
   const value = Number(trimmed);
-  return Number.isSafeInteger(value) ? value : null;
+  // Past an `integer` column's range PostgreSQL fails the statement: such a bound is malformed.
+  return Number.isInteger(value) && value >= INT_MIN && value <= INT_MAX ? value : null;
 }
 
 /**
@@ -81,6 +93,7 @@ export function parseRangeExpression(input: string | readonly string[]): RangeFi
     if (from === '' && to === '') return null;
     const min = from === '' ? null : toInteger(from);
     const max = to === '' ? null : toInteger(to);
+    if ((from !== '' && min === null) || (to !== '' && max === null)) return null;
     return {
       kind: 'range',
       min: min === null ? undefined : { value: min, inclusive: true },
@@ -269,12 +282,12 @@ function onlyOneOf(fields: readonly string[]) {
 export const categoryListQuerySchema = z
   .object({
     categoryID: rangeExpressionParam('categoryID').optional(),
-    parentCategoryID: z.coerce.number().int().min(-1).optional(),
+    parentCategoryID: queryInt(-1).optional(),
     parentCategoryCode: z.string().min(1).max(255).optional(),
     includeParentCategory: queryBoolean.optional(),
     siteSectionID: z.string().optional(),
     followed: queryBoolean.optional(),
-    followedUserID: z.coerce.number().int().positive().optional(),
+    followedUserID: idSchema.optional(),
     maxDepth: z.coerce.number().int().min(1).max(100).optional(),
     archived: queryBoolean.optional(),
     featured: queryBoolean.optional(),
@@ -299,7 +312,7 @@ export type CategoryListQuery = z.infer<typeof categoryListQuerySchema>;
 /** A category in a path: its ID or a smart ID `$urlcode:<code>` / `$name:<name>` (api-contract §1.3). */
 export const categoryIDParamsSchema = z.object({
   id: z.union([
-    z.coerce.number().int(),
+    pathIDSchema('Category', -1),
     z
       .string()
       .regex(/^\$(urlcode|name):.+$/, 'id must be a category ID, $urlcode:<code> or $name:<name>.'),
@@ -314,7 +327,7 @@ export const categoryGetQuerySchema = z.object({ expand: categoryExpandSchema })
 /** `GET /categories/search` query (api-contract §7). */
 export const categorySearchQuerySchema = z.object({
   query: z.string().max(255),
-  parentCategoryID: z.coerce.number().int().min(-1).optional(),
+  parentCategoryID: queryInt(-1).optional(),
   siteSectionID: z.string().optional(),
   displayAs: z
     .preprocess(
@@ -331,7 +344,7 @@ export const categorySearchQuerySchema = z.object({
     .optional(),
   layoutViewType: z.string().max(100).optional(),
   filterDiscussionsAdd: queryBoolean.optional(),
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageParam,
   limit: z.coerce.number().int().min(1).max(100).default(30),
   expand: expandParam(['parent', 'breadcrumbs'] as const),
 });
@@ -346,7 +359,7 @@ export type CategorySearchQuery = z.infer<typeof categorySearchQuerySchema>;
  * category permissions, as in Vanilla).
  */
 export const categoryRolePermissionsSchema = z.object({
-  roleID: z.number().int().positive(),
+  roleID: bodyIDSchema,
   permissions: z.record(z.string(), z.boolean()),
 });
 
@@ -419,7 +432,7 @@ export type PatchCategoryBody = z.infer<typeof patchCategoryBodySchema>;
 
 /** `DELETE /categories/{id}` query: `newCategoryID` moves the content there instead of deleting it. */
 export const deleteCategoryQuerySchema = z.object({
-  newCategoryID: z.coerce.number().int().positive().optional(),
+  newCategoryID: idSchema.optional(),
   batch: queryBoolean.optional(),
 });
 
@@ -451,7 +464,7 @@ export type CategoryEdit = z.infer<typeof categoryEditSchema>;
 export const categoryFollowSchema = z.object({ followed: z.boolean() });
 
 /** A user in a preferences path: an ID or `$me`. */
-const preferencesUserID = z.union([z.literal('$me'), z.coerce.number().int().min(0)]);
+const preferencesUserID = z.union([z.literal('$me'), pathIDSchema('User', 0)]);
 
 export const categoryPreferencesParamsSchema = z.object({
   id: categoryIDParamsSchema.shape.id,

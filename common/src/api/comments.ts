@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { rangeExpressionParam } from './categories.ts';
-import { dateTime, expandParam, idSchema, queryArray, queryBoolean } from './common.ts';
+import {
+  bodyIDSchema,
+  dateTime,
+  expandParam,
+  idSchema,
+  pathIDSchema,
+  queryArray,
+  queryBoolean,
+} from './common.ts';
 import { contentFormatSchema } from './content.ts';
 import { reactionSummarySchema } from './reactions.ts';
 import { dateFilterParam, userFragmentSchema } from './users.ts';
@@ -146,7 +154,7 @@ export const commentsQuerySchema = z
     parentRecordID: idSchema.optional(),
     categoryID: rangeExpressionParam('categoryID').optional(),
     insertUserID: idSchema.optional(),
-    insertUserRoleID: queryArray(z.coerce.number().int().positive()),
+    insertUserRoleID: queryArray(idSchema),
     dateInserted: dateFilterParam('dateInserted').optional(),
     dateUpdated: dateFilterParam('dateUpdated').optional(),
     page: z.coerce.number().int().min(1).max(10_000).default(1),
@@ -257,7 +265,7 @@ export const commentThreadSchema = z.object({
 export type CommentThread = z.infer<typeof commentThreadSchema>;
 
 /** `{id}` of `/comments/{id}`. */
-export const commentIDParamsSchema = z.object({ id: idSchema });
+export const commentIDParamsSchema = z.object({ id: pathIDSchema('Comment') });
 
 /** `GET /comments/{id}` query. */
 export const commentGetQuerySchema = z.object({
@@ -282,11 +290,11 @@ export const createCommentBodySchema = z
     body: bodyField,
     format: formatField,
     parentRecordType: z.enum(commentParentRecordTypes).optional(),
-    parentRecordID: z.number().int().positive().optional(),
-    discussionID: z.number().int().positive().optional(),
-    parentCommentID: z.number().int().positive().nullable().optional(),
-    draftID: z.number().int().positive().optional(),
-    insertUserID: z.number().int().positive().optional(),
+    parentRecordID: bodyIDSchema.optional(),
+    discussionID: bodyIDSchema.optional(),
+    parentCommentID: bodyIDSchema.nullable().optional(),
+    draftID: bodyIDSchema.optional(),
+    insertUserID: bodyIDSchema.optional(),
   })
   .superRefine((value, context) => {
     if (value.discussionID === undefined && value.parentRecordID === undefined) {
@@ -317,8 +325,8 @@ export type CreateCommentBody = z.infer<typeof createCommentBodySchema>;
 export const patchCommentBodySchema = z.object({
   body: bodyField.optional(),
   format: formatField.optional(),
-  discussionID: z.number().int().positive().optional(),
-  insertUserID: z.number().int().positive().optional(),
+  discussionID: bodyIDSchema.optional(),
+  insertUserID: bodyIDSchema.optional(),
 });
 
 export type PatchCommentBody = z.infer<typeof patchCommentBodySchema>;
@@ -351,7 +359,7 @@ export type CommentQuote = z.infer<typeof commentQuoteSchema>;
 
 /** `DELETE /comments/list` body (api-contract §9). */
 export const deleteCommentsBodySchema = z.object({
-  commentIDs: z.array(z.number().int().positive()).min(1).max(MAX_BULK_COMMENT_IDS),
+  commentIDs: z.array(bodyIDSchema).min(1).max(MAX_BULK_COMMENT_IDS),
   deleteMethod: z.enum(commentDeleteMethods).default('tombstone'),
 });
 

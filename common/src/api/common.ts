@@ -29,15 +29,58 @@ export function expandParam<const T extends readonly [string, ...string[]]>(_val
   });
 }
 
-/** A positive integer record ID in a path or query. */
-export const idSchema = z.coerce.number().int().positive();
+/**
+ * Bounds of a PostgreSQL `integer` column, the type of every ID, count and sort column: a number
+ * past them must be refused before it reaches the database (PostgreSQL fails the statement).
+ */
+export const INT_MAX = 2_147_483_647;
+export const INT_MIN = -2_147_483_648;
+
+/** An integer in a JSON body, within its column's range (`integer` unless narrower bounds are given). */
+export function intSchema(min: number = INT_MIN, max: number = INT_MAX) {
+  // The range is checked first and alone: 1e20 is one "should not be greater than" error.
+  return z.number().min(min, { abort: true }).max(max, { abort: true }).int();
+}
+
+/** An integer in a path or query string (text coerced to a number), within its column's range. */
+export function queryInt(min: number = INT_MIN, max: number = INT_MAX) {
+  return z.coerce.number().min(min, { abort: true }).max(max, { abort: true }).int();
+}
+
+/** A record ID in a JSON body: a positive `integer` (contract §1.3). */
+export const bodyIDSchema = intSchema(1);
+
+/** A positive integer record ID in a query (a path ID is `pathIDSchema`). */
+export const idSchema = queryInt(1);
+
+/**
+ * The issue of an ID that no record can have (past the column's range): the validator answers it
+ * as the route's 404 `"<Type> not found."` (contract §1.10) instead of a validation error.
+ */
+export function recordNotFoundIssue(type: string, input: unknown) {
+  return { code: 'custom' as const, message: `${type} not found.`, params: { code: 'notFound', status: 404 }, input };
+}
+
+/**
+ * A record ID in a path (`min` 0 where the guest's ID 0 is allowed). Past the column's range no
+ * record can exist: 404 `"<Type> not found."`, like any other missing record.
+ */
+export function pathIDSchema(type: string, min = 1) {
+  return z.coerce
+    .number()
+    .superRefine((value, context) => {
+      if (value > INT_MAX) context.addIssue(recordNotFoundIssue(type, value));
+    })
+    .min(min, { abort: true })
+    .int();
+}
 
 /** `page` (≥ 1, default 1) (contract §1.9). */
-export const pageParam = z.coerce.number().int().min(1).default(1);
+export const pageParam = queryInt(1).default(1);
 
 /** `limit` with an endpoint's default and maximum (contract §1.9). */
 export function limitParam(defaultLimit: number, max: number) {
-  return z.coerce.number().int().min(1).max(max).default(defaultLimit);
+  return queryInt(1, max).default(defaultLimit);
 }
 
 /** An output date: RFC 3339 UTC (contract §1.5). */

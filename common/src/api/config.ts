@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isPermissionName } from '../permissions/names.ts';
-import { queryArray } from './common.ts';
+import { bodyIDSchema, intSchema, queryArray } from './common.ts';
 
 /**
  * Who may read a setting (api-contract §14 `x-read`): anyone, any signed-in user, or holders of a
@@ -72,7 +72,7 @@ export const navigationItemSchema: z.ZodType<NavigationItem> = z.lazy(() =>
       .refine(isPermissionName, { message: 'permission must be a known permission name.' })
       .optional(),
     children: z.array(navigationItemSchema).max(100).optional(),
-    roleIDs: z.array(z.number().int().positive()).optional(),
+    roleIDs: z.array(bodyIDSchema).optional(),
     isHidden: z.boolean().optional(),
     badge: navigationBadgeSchema.optional(),
   }),
@@ -281,7 +281,7 @@ export const settingDefinitions = {
     description: 'Users may change their own e-mail address.',
   }),
   'ui.editContentTimeout': setting({
-    schema: z.number().int().min(-1),
+    schema: intSchema(-1),
     default: 3600,
     read: 'public',
     write: 'site.manage',

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { breadcrumbSchema, postFragmentSchema, rangeExpressionParam } from './categories.ts';
-import { dateTime, expandParam, idSchema, queryArray, queryBoolean } from './common.ts';
+import {
+  bodyIDSchema,
+  dateTime,
+  expandParam,
+  idSchema,
+  pathIDSchema,
+  queryArray,
+  queryBoolean,
+  queryInt,
+} from './common.ts';
 import { contentFormatSchema } from './content.ts';
 import { longRunnerResultSchema } from './long-runner.ts';
 import { reactionSummarySchema } from './reactions.ts';
@@ -193,11 +202,11 @@ export const slotTypes = ['d', 'w', 'm', 'y', 'a'] as const;
 /** `GET /discussions` query (api-contract §8). */
 export const discussionsQuerySchema = z.object({
   discussionID: rangeExpressionParam('discussionID').optional(),
-  categoryID: queryArray(z.coerce.number().int()),
+  categoryID: queryArray(queryInt()),
   includeChildCategories: queryBoolean.default(false),
   siteSectionID: z.string().max(100).optional(),
   followed: queryBoolean.default(false),
-  excludedCategoryIDs: queryArray(z.coerce.number().int()),
+  excludedCategoryIDs: queryArray(queryInt()),
   dateInserted: dateFilterParam('dateInserted').optional(),
   dateUpdated: dateFilterParam('dateUpdated').optional(),
   dateLastComment: dateFilterParam('dateLastComment').optional(),
@@ -208,11 +217,11 @@ export const discussionsQuerySchema = z.object({
   pinned: queryBoolean.optional(),
   pinOrder: z.enum(['first', 'mixed']).default('mixed'),
   hasComments: queryBoolean.optional(),
-  insertUserID: queryArray(z.coerce.number().int().min(0)),
-  bookmarkUserID: z.coerce.number().int().positive().optional(),
-  participatedUserID: z.coerce.number().int().positive().optional(),
-  statusID: queryArray(z.coerce.number().int().min(0)),
-  internalStatusID: queryArray(z.coerce.number().int().min(0)),
+  insertUserID: queryArray(queryInt(0)),
+  bookmarkUserID: idSchema.optional(),
+  participatedUserID: idSchema.optional(),
+  statusID: queryArray(queryInt(0)),
+  internalStatusID: queryArray(queryInt(0)),
   resolved: queryBoolean.optional(),
   excerptLength: z.coerce.number().int().min(1).max(1000).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -246,14 +255,14 @@ export const bookmarkedQuerySchema = z.object({
 export type BookmarkedQuery = z.infer<typeof bookmarkedQuerySchema>;
 
 /** `{id}` of `/discussions/{id}…`. */
-export const discussionIDParamsSchema = z.object({ id: idSchema });
+export const discussionIDParamsSchema = z.object({ id: pathIDSchema('Discussion') });
 
 /** `GET /discussions/{id}` query. */
 export const discussionGetQuerySchema = z.object({ expand: discussionExpandSchema });
 
 const nameSchema = z.string().trim().min(1).max(DISCUSSION_NAME_MAX_LENGTH);
 const tagNamesSchema = z.array(z.string().trim().min(1).max(100)).max(20);
-const tagIDsSchema = z.array(z.number().int().positive()).max(20);
+const tagIDsSchema = z.array(bodyIDSchema).max(20);
 
 /**
  * `POST /discussions` body (api-contract §8). `body` length is checked on its plain text after
@@ -263,7 +272,7 @@ export const createDiscussionBodySchema = z.object({
   name: nameSchema,
   body: z.string().max(200_000),
   format: contentFormatSchema,
-  categoryID: z.number().int().positive(),
+  categoryID: bodyIDSchema,
   closed: z.boolean().optional(),
   sink: z.boolean().optional(),
   pinned: z.boolean().optional(),
@@ -271,7 +280,7 @@ export const createDiscussionBodySchema = z.object({
   announce: z.boolean().optional(),
   tagIDs: tagIDsSchema.optional(),
   newTagNames: tagNamesSchema.optional(),
-  draftID: z.number().int().positive().optional(),
+  draftID: bodyIDSchema.optional(),
   resolved: z.boolean().optional(),
   expand: discussionExpandSchema.optional(),
 });
@@ -283,16 +292,16 @@ export const patchDiscussionBodySchema = z.object({
   name: nameSchema.optional(),
   body: z.string().max(200_000).optional(),
   format: contentFormatSchema.optional(),
-  categoryID: z.number().int().positive().optional(),
+  categoryID: bodyIDSchema.optional(),
   closed: z.boolean().optional(),
   sink: z.boolean().optional(),
   pinned: z.boolean().optional(),
   pinLocation: z.enum(pinLocations).optional(),
   announce: z.boolean().optional(),
-  insertUserID: z.number().int().positive().optional(),
+  insertUserID: bodyIDSchema.optional(),
   tagIDs: tagIDsSchema.optional(),
   newTagNames: tagNamesSchema.optional(),
-  draftID: z.number().int().positive().optional(),
+  draftID: bodyIDSchema.optional(),
   resolved: z.boolean().optional(),
   expand: discussionExpandSchema.optional(),
 });
@@ -379,7 +388,7 @@ export const discussionTagsBodySchema = z
 
 export type DiscussionTagsBody = z.infer<typeof discussionTagsBodySchema>;
 
-const bulkIDsSchema = z.array(z.number().int().positive()).min(1).max(MAX_BULK_DISCUSSION_IDS);
+const bulkIDsSchema = z.array(bodyIDSchema).min(1).max(MAX_BULK_DISCUSSION_IDS);
 
 /** `DELETE /discussions/list` body. */
 export const bulkDeleteBodySchema = z.object({ discussionIDs: bulkIDsSchema });
@@ -387,7 +396,7 @@ export const bulkDeleteBodySchema = z.object({ discussionIDs: bulkIDsSchema });
 /** `PATCH /discussions/move` body. */
 export const bulkMoveBodySchema = z.object({
   discussionIDs: bulkIDsSchema,
-  categoryID: z.number().int().positive(),
+  categoryID: bodyIDSchema,
   addRedirects: z.boolean().default(false),
 });
 
@@ -402,7 +411,7 @@ export const bulkCloseBodySchema = z.object({
 /** `PATCH /discussions/merge` body. */
 export const bulkMergeBodySchema = z.object({
   discussionIDs: bulkIDsSchema,
-  destinationDiscussionID: z.number().int().positive(),
+  destinationDiscussionID: bodyIDSchema,
   addRedirects: z.boolean().default(false),
 });
 
@@ -414,7 +423,7 @@ export const splitBodySchema = z.object({
     name: nameSchema,
     body: z.string().max(200_000).optional(),
     format: contentFormatSchema.optional(),
-    categoryID: z.number().int().positive(),
+    categoryID: bodyIDSchema,
     postType: z
       .string()
       .trim()
@@ -423,7 +432,7 @@ export const splitBodySchema = z.object({
       .default('discussion'),
     authorType: z.enum(['me', 'system']).default('me'),
   }),
-  commentIDs: z.array(z.number().int().positive()).min(1).max(MAX_BULK_DISCUSSION_IDS),
+  commentIDs: z.array(bodyIDSchema).min(1).max(MAX_BULK_DISCUSSION_IDS),
 });
 
 export type SplitBody = z.infer<typeof splitBodySchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateTime, idSchema, queryBoolean } from './common.ts';
+import { dateTime, pathIDSchema, queryBoolean } from './common.ts';
 export * from './media.files.ts';
 
 /** An uploaded file (api-contract §18 "Media"). */
@@ -25,7 +25,7 @@ export type Media = z.infer<typeof mediaSchema>;
 /** `POST /media` takes no query parameters; the file comes as the multipart field `file`. */
 export const uploadMediaQuerySchema = z.object({});
 
-export const mediaIDParamsSchema = z.object({ id: idSchema });
+export const mediaIDParamsSchema = z.object({ id: pathIDSchema('Media') });
 
 /** `DELETE /media/{id}?deleteFile=` (default true: the stored file goes too). */
 export const deleteMediaQuerySchema = z.object({ deleteFile: queryBoolean.optional() });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateTime, idSchema, pageParam } from './common.ts';
+import { dateTime, pageParam, pathIDSchema } from './common.ts';
 import { userFragmentSchema } from './users.ts';
 
 /** Reaction classes (api-contract §10); each has its `reactions.<class>.add` permission. */
@@ -74,11 +74,23 @@ export const reactionTypeSchema = z.object({
 
 export type ReactionType = z.infer<typeof reactionTypeSchema>;
 
-/** `{id}` of `/discussions/{id}/reactions` and `/comments/{id}/reactions`. */
-export const reactionRecordParamsSchema = z.object({ id: idSchema });
+/** `{id}` of `/discussions/{id}/reactions` and `/comments/{id}/reactions`, per record type. */
+export const reactionRecordParamsSchemas = {
+  discussion: z.object({ id: pathIDSchema('Discussion') }),
+  comment: z.object({ id: pathIDSchema('Comment') }),
+} as const satisfies Record<ReactionRecordType, z.ZodType>;
 
-/** `{id}` and `{userID}` of `DELETE /{recordType}s/{id}/reactions/{userID}`. */
-export const reactionUserParamsSchema = z.object({ id: idSchema, userID: idSchema });
+/** `{id}` and `{userID}` of `DELETE /{recordType}s/{id}/reactions/{userID}`, per record type. */
+export const reactionUserParamsSchemas = {
+  discussion: z.object({ id: pathIDSchema('Discussion'), userID: pathIDSchema('User') }),
+  comment: z.object({ id: pathIDSchema('Comment'), userID: pathIDSchema('User') }),
+} as const satisfies Record<ReactionRecordType, z.ZodType>;
+
+/** `{id}` of either record type, for routes that do not say which (its 404 names no type). */
+export const reactionRecordParamsSchema = z.object({ id: pathIDSchema('Record') });
+
+/** `{id}` and `{userID}` of either record type (its 404 names no type). */
+export const reactionUserParamsSchema = z.object({ id: pathIDSchema('Record'), userID: pathIDSchema('User') });
 
 /** `{urlCode}` of `/reactions/{urlCode}`. */
 export const reactionTypeParamsSchema = z.object({ urlCode: z.string().min(1).max(100) });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { expandParam } from './common.ts';
+import { expandParam, intSchema, pathIDSchema } from './common.ts';
 
 /** Role types of api-contract §16 (one default role each). */
 export const roleTypes = [
@@ -20,7 +20,7 @@ export type RoleType = (typeof roleTypes)[number];
  */
 export const rolePermissionEntrySchema = z.object({
   type: z.enum(['global', 'category']),
-  id: z.number().int().min(0).optional(),
+  id: intSchema(0).optional(),
   permissions: z.record(z.string(), z.boolean()),
 });
 
@@ -79,7 +79,7 @@ export const roleGetQuerySchema = z.object({
 /** A role in a path: its ID or the smart ID `$name:<name>` (api-contract §1.3). */
 export const roleIDParamsSchema = z.object({
   id: z.union([
-    z.coerce.number().int().positive(),
+    pathIDSchema('Role'),
     z.string().regex(/^\$name:.+$/, 'id must be a role ID or $name:<name>.'),
   ]),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, pageParam, queryArray, queryBoolean } from './common.ts';
+import { bodyIDSchema, idSchema, pageParam, pathIDSchema, queryArray, queryBoolean } from './common.ts';
 import { DEFAULT_TAG_LIMIT, MAX_TAG_NAME_LENGTH } from './tags.constants.ts';
 export * from './tags.constants.ts';
 
@@ -41,9 +41,9 @@ export type TagSort = (typeof tagSorts)[number];
 /** `GET /tags` query (api-contract §11): no maximum limit beyond the global APIv2 ceiling (500). */
 export const tagListQuerySchema = z.object({
   query: z.string().max(MAX_TAG_NAME_LENGTH).optional(),
-  tagID: queryArray(z.coerce.number().int().positive()),
+  tagID: queryArray(idSchema),
   type: queryArray(z.string().max(100)),
-  parentID: queryArray(z.coerce.number().int().positive()),
+  parentID: queryArray(idSchema),
   page: pageParam,
   limit: z.coerce.number().int().min(1).max(500).default(DEFAULT_TAG_LIMIT),
   sort: z.enum(tagSorts).optional(),
@@ -53,7 +53,7 @@ export const tagListQuerySchema = z.object({
 export type TagListQuery = z.infer<typeof tagListQuerySchema>;
 
 /** `{id}` of `/tags/{id}`. */
-export const tagIDParamsSchema = z.object({ id: idSchema });
+export const tagIDParamsSchema = z.object({ id: pathIDSchema('Tag') });
 
 const tagNameSchema = z.string().trim().min(1).max(MAX_TAG_NAME_LENGTH);
 
@@ -69,7 +69,7 @@ export const tagUrlcodeSchema = z
 export const createTagBodySchema = z.object({
   name: tagNameSchema,
   urlcode: tagUrlcodeSchema.optional(),
-  parentTagID: z.number().int().positive().nullable().optional(),
+  parentTagID: bodyIDSchema.nullable().optional(),
   type: z.string().trim().min(1).max(100).nullable().optional(),
 });
 
@@ -82,7 +82,7 @@ export type PatchTagBody = z.infer<typeof patchTagBodySchema>;
 
 /** What sets a discussion's user tags: existing tag IDs and names of tags to create. */
 export const discussionTagsInputSchema = z.object({
-  tagIDs: z.array(z.number().int().positive()).optional(),
+  tagIDs: z.array(bodyIDSchema).optional(),
   newTagNames: z.array(tagNameSchema).optional(),
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateTime, idSchema } from './common.ts';
+import { dateTime, pathIDSchema } from './common.ts';
 
 /** One token of `GET /tokens` (api-contract §2). */
 export const tokenSummarySchema = z.object({
@@ -38,7 +38,7 @@ export const tokenSchema = z.object({
 });
 export type Token = z.infer<typeof tokenSchema>;
 
-export const tokenIDParamsSchema = z.object({ id: idSchema });
+export const tokenIDParamsSchema = z.object({ id: pathIDSchema('Token') });
 
 /** `GET /tokens/{id}` query: the session's transient key (api-contract §2). */
 export const tokenGetQuerySchema = z.object({ transientKey: z.string().min(1).max(200) });

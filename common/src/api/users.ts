@@ -1,13 +1,17 @@
 import { z } from 'zod';
 import { emailMaxLength, emailSchema, passwordMaxLength, usernameSchema } from './auth.ts';
 import {
+  bodyIDSchema,
   dateTime,
   expandParam,
   idSchema,
+  INT_MAX,
+  INT_MIN,
   limitParam,
   pageParam,
   queryArray,
   queryBoolean,
+  recordNotFoundIssue,
 } from './common.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -142,9 +146,17 @@ const INTEGER = /^-?\d{1,15}$/;
 
 /**
  * Parses an ID range expression (api-contract §1.5): CSV `1,5,9`, range `10..20` (open ends
- * allowed), bracket range `(1,5]`, or one value with an operator `>10`. Returns null for bad syntax.
+ * allowed), bracket range `(1,5]`, or one value with an operator `>10`. Returns null for bad syntax
+ * and for a value past an `integer` column's range (PostgreSQL would fail the statement).
  */
 export function parseRangeFilter(expression: string): RangeFilter | null {
+  const filter = parseRangeSyntax(expression);
+  if (filter === null) return null;
+  const values = filter.kind === 'in' ? filter.values : filter.conditions.map((condition) => condition.value);
+  return values.every((value) => value >= INT_MIN && value <= INT_MAX) ? filter : null;
+}
+
+function parseRangeSyntax(expression: string): RangeFilter | null {
   const text = expression.replace(/\s+/g, '');
   const dots = /^(-?\d{1,15})?\.\.(-?\d{1,15})?$/.exec(text);
   if (dots) {
@@ -220,6 +232,10 @@ export const userRefParamsSchema = z.object({
     .max(300)
     .transform((value, ctx) => {
       const ref = parseUserRef(value);
+      if (ref?.kind === 'id' && ref.userID > INT_MAX) {
+        ctx.addIssue(recordNotFoundIssue('User', value));
+        return z.NEVER;
+      }
       if (ref === null) {
         ctx.addIssue({
           code: 'custom',
@@ -418,7 +434,7 @@ const photoInputSchema = z
   .max(2000)
   .nullable();
 
-const roleIDsInputSchema = z.array(z.number().int().positive()).max(100);
+const roleIDsInputSchema = z.array(bodyIDSchema).max(100);
 
 /** `POST /users` body (api-contract §3). */
 export const createUserBodySchema = z.object({

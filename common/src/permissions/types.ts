@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { expandParam } from '../api/common.ts';
+import { expandParam, pathIDSchema } from '../api/common.ts';
 
 /** Check modes of spec 000 §6. */
 export const permissionModes = [
@@ -56,7 +56,7 @@ export type PermissionSet = z.infer<typeof permissionSetSchema>;
 export const userPermissionsParamsSchema = z.object({
   id: z.union([
     z.literal('$me'),
-    z.coerce.number().int().min(0),
+    pathIDSchema('User', 0),
     z.string().regex(/^\$name:.+$/, 'id must be a user ID, $me or $name:<name>.'),
   ]),
 });

@@ -1,6 +1,6 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import type { z } from 'zod';
-import { validationError, type FieldError } from '../platform/errors.ts';
+import { AppError, validationError, type FieldError } from '../platform/errors.ts';
 
 type Issue = z.core.$ZodIssue & { input?: unknown };
 
@@ -82,21 +82,76 @@ export function toFieldError(issue: Issue, prefix: string[] = []): FieldError {
   }
 }
 
+const NUL = '\u0000';
+
+/**
+ * The path of the first string (or object key) holding a NUL character: PostgreSQL cannot store
+ * one and fails the statement, so no route may let one through (issue 11).
+ */
+function findNul(value: unknown): string[] | null {
+  const stack: { value: unknown; path: string[] }[] = [{ value, path: [] }];
+  while (stack.length > 0) {
+    const { value: item, path } = stack.pop() as { value: unknown; path: string[] };
+    if (typeof item === 'string') {
+      if (item.includes(NUL)) return path;
+    } else if (item !== null && typeof item === 'object' && !ArrayBuffer.isView(item)) {
+      for (const [key, child] of Object.entries(item)) {
+        if (key.includes(NUL)) return path;
+        stack.push({ value: child, path: [...path, key] });
+      }
+    }
+  }
+  return null;
+}
+
+function nulError(path: string[]): AppError {
+  const field = path.join('.');
+  const label = field === '' ? 'The request body' : field;
+  return validationError([{ field, code: 'invalid', message: `${label} must not contain a NUL character.`, status: 400 }]);
+}
+
+/**
+ * The error of a failed parse: a 404 when an issue says no record can have that ID (an ID past
+ * its column's range, see `pathIDSchema`), else the contract's validation error.
+ */
+function toError(issues: readonly z.core.$ZodIssue[]): AppError {
+  const missing = findNotFound(issues);
+  if (missing) return new AppError(404, missing.message);
+  return validationError(issues.map((issue) => toFieldError(issue as Issue)));
+}
+
+/** The first issue asking for a 404, also inside the alternatives of a union (`$me` or an ID). */
+function findNotFound(issues: readonly z.core.$ZodIssue[]): z.core.$ZodIssue | undefined {
+  for (const issue of issues) {
+    if (issue.code === 'custom' && (issue.params as { status?: number } | undefined)?.status === 404) return issue;
+    if (issue.code === 'invalid_union') {
+      const nested = issue.errors.map((alternative) => findNotFound(alternative)).find(Boolean);
+      if (nested) return nested;
+    }
+  }
+  return undefined;
+}
+
 /** Validates a value with a Zod schema, throwing the contract's validation error on failure. */
 export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+  const nul = findNul(value);
+  if (nul) throw nulError(nul);
   const result = schema.safeParse(value, { reportInput: true });
   if (result.success) return result.data;
-  throw validationError(result.error.issues.map((issue) => toFieldError(issue as Issue)));
+  throw toError(result.error.issues);
 }
 
 /**
  * Fastify validator compiler for Zod schemas: parses params, query, body and headers, replacing
- * them with the parsed (stripped, coerced) values; failures become the contract's 422/400 body.
+ * them with the parsed (stripped, coerced) values; failures become the contract's 422/400 body
+ * (a NUL character anywhere is a 400 on its field; an ID no record can have is a 404).
  */
 export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema }) => {
   return (data: unknown) => {
+    const nul = findNul(data);
+    if (nul) return { error: nulError(nul) };
     const result = schema.safeParse(data ?? undefined, { reportInput: true });
     if (result.success) return { value: result.data };
-    return { error: validationError(result.error.issues.map((issue) => toFieldError(issue as Issue))) };
+    return { error: toError(result.error.issues) };
   };
 };

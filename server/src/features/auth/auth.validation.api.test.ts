@@ -279,7 +279,7 @@ describe(`account calls: hostile input (${testDialect})`, () => {
 
   test('path IDs: not numbers, zero, negative, markup', async () => {
     const before = await counts();
-    for (const id of ['abc', '0', '-1', '1.5', '%3Cscript%3E', '9'.repeat(30), '%E2%80%AE1']) {
+    for (const id of ['abc', '0', '-1', '1.5', '%3Cscript%3E', '%E2%80%AE1']) {
       for (const [suffix, payload] of [
         ['confirm-email', { confirmationCode: 'x' }],
         ['reset-password', { resetCode: 'x', password: 'long enough' }],
@@ -301,6 +301,16 @@ describe(`account calls: hostile input (${testDialect})`, () => {
         assert.equal(response.statusCode, 422, `${method} /tokens/${id}`);
       }
     }
+    // Issue 11: an integer past the ID column's range names no record: 404, like any missing one.
+    const huge = '9'.repeat(30);
+    const noUser = await t.app.inject({
+      method: 'POST',
+      url: `/api/v2/users/${huge}/confirm-email/resend`,
+      headers: { ...admin.headers, 'x-forwarded-for': uniqueIP() },
+    });
+    assert.deepEqual([noUser.statusCode, noUser.json()], [404, { message: 'User not found.', status: 404 }]);
+    const noToken = await t.app.inject({ method: 'GET', url: `/api/v2/tokens/${huge}?transientKey=x`, headers: admin.headers });
+    assert.deepEqual([noToken.statusCode, noToken.json()], [404, { message: 'Token not found.', status: 404 }]);
     const noKey = await t.app.inject({ method: 'GET', url: '/api/v2/tokens/1', headers: admin.headers });
     assert.equal(noKey.statusCode, 400);
     assert.deepEqual(noKey.json().errors, [{ field: 'transientKey', code: 'missingField', message: 'transientKey is required.', status: 400 }]);

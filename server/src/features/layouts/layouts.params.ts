@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from '../../../../common/src/api/common.ts';
 import { commentThreadSorts } from '../../../../common/src/api/comments.ts';
 import { discussionSorts } from '../../../../common/src/api/discussions.ts';
 import type { LayoutViewType } from '../../../../common/src/api/layouts.ts';
@@ -12,7 +13,7 @@ export interface LayoutParams {
 }
 
 const page = z.coerce.number().int().min(1).max(1_000_000).optional();
-const tagID = z.coerce.number().int().positive().optional();
+const tagID = idSchema.optional();
 
 const listParams = z.object({ page, sort: z.enum(discussionSorts).optional(), tagID });
 
