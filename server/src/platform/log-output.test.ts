@@ -34,8 +34,9 @@ test('JSON output writes the log line as it is', async () => {
   assert.equal(await written('json'), `${line}Hearth is running\n`);
 });
 
-test('pretty output writes a readable line with the level and message, not JSON', async () => {
+test('pretty output writes one readable line per record with the level and message, not JSON', async () => {
   const text = await written('pretty');
+  assert.equal(text.split('\n').length, 3, text);
   const first = text.split('\n')[0] ?? '';
   assert.throws(() => JSON.parse(first) as unknown);
   assert.match(first, /INFO/);

@@ -60,7 +60,11 @@ export function createLogOutput(options: { format: LogFormat; fd?: number }): Lo
       broken = true;
     }
   };
-  const prettify = options.format === 'pretty' ? prettyFactory({ colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' }) : undefined;
+  // One line per record, local time, without the pid and host a person at the terminal knows.
+  const prettify =
+    options.format === 'pretty'
+      ? prettyFactory({ colorize: true, singleLine: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' })
+      : undefined;
   return {
     stream: {
       write(line: string) {
