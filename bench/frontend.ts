@@ -2,7 +2,11 @@
  * Front-end measurements in Chromium (playwright-core): for a page, a cold load (new context, empty
  * cache) and a warm load (the same context navigating to it again): bytes sent over the wire
  * (CDP `Network.loadingFinished` encodedDataLength, so compressed when the server compresses) by
- * type, request count, LCP and time to interactive.
+ * type, request count, LCP, CLS and time to interactive.
+ *
+ * CLS as Lighthouse and Core Web Vitals count it: `layout-shift` entries without recent input,
+ * grouped in session windows (a shift less than 1 s after the previous one, the window at most
+ * 5 s long); the page's CLS is its largest window's sum, up to the end of the quiet wait.
  *
  * Time to interactive: the app sets no hydration marker, so it is approximated as in Lighthouse:
  * the end of the last long task (≥ 50 ms) before a 1 s quiet window, at least DOMContentLoaded.
@@ -17,6 +21,8 @@ export interface PageLoad {
   /** Content-Encoding seen per type (e.g. `identity`, `gzip`, `br`). */
   encodings: Record<string, string[]>;
   lcpMs: number | null;
+  /** Cumulative layout shift (largest session window); null when the browser reports none. */
+  cls: number | null;
   ttiMs: number | null;
   domContentLoadedMs: number;
   loadMs: number;
@@ -31,9 +37,25 @@ export function launch(): Promise<Browser> {
   });
 }
 
-const observerScript = `
-  window.__bench = { lcp: null, longTaskEnd: 0 };
+export const observerScript = `
+  window.__bench = { lcp: null, longTaskEnd: 0, cls: null, window: { value: 0, start: 0, last: 0 } };
   try {
+    new PerformanceObserver((list) => {
+      const bench = window.__bench;
+      for (const entry of list.getEntries()) {
+        if (entry.hadRecentInput) continue;
+        const session = bench.window;
+        if (session.value > 0 && entry.startTime - session.last < 1000 && entry.startTime - session.start < 5000) {
+          session.value += entry.value;
+        } else {
+          session.value = entry.value;
+          session.start = entry.startTime;
+        }
+        session.last = entry.startTime;
+        bench.cls = Math.max(bench.cls ?? 0, session.value);
+      }
+      if (bench.cls === null) bench.cls = 0;
+    }).observe({ type: 'layout-shift', buffered: true });
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) window.__bench.lcp = entry.renderTime || entry.loadTime || entry.startTime;
     }).observe({ type: 'largest-contentful-paint', buffered: true });
@@ -81,9 +103,11 @@ async function measure(context: BrowserContext, url: string, label: string, cach
     await page.waitForTimeout(200);
   }
   const timing = await page.evaluate(() => {
-    const bench = (window as unknown as { __bench: { lcp: number | null; longTaskEnd: number } }).__bench;
+    const bench = (window as unknown as { __bench: { lcp: number | null; longTaskEnd: number; cls: number | null } }).__bench;
     const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-    return { lcp: bench.lcp, longTaskEnd: bench.longTaskEnd, dcl: navigation.domContentLoadedEventEnd, load: navigation.loadEventEnd };
+    // Chromium reports layout shifts when they happen: none seen means none happened.
+    const cls = bench.cls ?? (PerformanceObserver.supportedEntryTypes.includes('layout-shift') ? 0 : null);
+    return { lcp: bench.lcp, cls, longTaskEnd: bench.longTaskEnd, dcl: navigation.domContentLoadedEventEnd, load: navigation.loadEventEnd };
   });
   await page.close();
   return {
@@ -93,6 +117,7 @@ async function measure(context: BrowserContext, url: string, label: string, cach
     bytes,
     encodings: Object.fromEntries(Object.entries(encodings).map(([kind, set]) => [kind, [...set]])),
     lcpMs: timing.lcp === null ? null : Math.round(timing.lcp),
+    cls: timing.cls === null ? null : Math.round(timing.cls * 1000) / 1000,
     ttiMs: Math.round(Math.max(timing.dcl, timing.longTaskEnd)),
     domContentLoadedMs: Math.round(timing.dcl),
     loadMs: Math.round(timing.load),

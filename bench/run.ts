@@ -361,6 +361,11 @@ export function evaluateTargets(endpoints: EndpointResult[], pages: PageLoad[]):
     out.push({ name: 'discussion page first load ≤ 150 KB JS+CSS (compressed)', met: kb <= 150, value: `${kb.toFixed(1)} KB` });
     out.push({ name: 'discussion page LCP ≤ 500 ms cold', met: cold.lcpMs !== null && cold.lcpMs <= 500, value: `${cold.lcpMs ?? '–'} ms` });
   }
+  const shifts = pages.filter((row) => row.cls !== null && row.cls !== undefined);
+  if (shifts.length > 0) {
+    const worst = shifts.reduce((most, row) => ((row.cls ?? 0) > (most.cls ?? 0) ? row : most));
+    out.push({ name: 'CLS ≤ 0.1 on every page', met: (worst.cls ?? 0) <= 0.1, value: `worst ${worst.cls} (${worst.page}, ${worst.cache})` });
+  }
   const reads = endpoints.filter((row) => row.method === 'GET');
   if (reads.length) {
     const peak = Math.max(...reads.map((row) => row.peakRssMb));
@@ -398,7 +403,7 @@ export function formatTables(result: { endpoints: EndpointResult[]; frontEnd: Pa
     ),
     '',
     table(
-      ['page', 'cache', 'requests', 'JS KB', 'CSS KB', 'HTML KB', 'total KB', 'encoding', 'LCP ms', 'TTI ms'],
+      ['page', 'cache', 'requests', 'JS KB', 'CSS KB', 'HTML KB', 'total KB', 'encoding', 'LCP ms', 'CLS', 'TTI ms'],
       result.frontEnd.map((row) => [
         row.page,
         row.cache,
@@ -409,6 +414,8 @@ export function formatTables(result: { endpoints: EndpointResult[]; frontEnd: Pa
         kb(row.bytes.total),
         [...new Set(Object.values(row.encodings).flat())].join(',') || '–',
         row.lcpMs === null ? '–' : String(row.lcpMs),
+        // Older result files (bench/compare.ts reads them too) have no CLS.
+        row.cls === null || row.cls === undefined ? '–' : row.cls.toFixed(3),
         row.ttiMs === null ? '–' : String(row.ttiMs),
       ]),
     ),
@@ -474,6 +481,9 @@ async function main(): Promise<void> {
       frontEnd = await measureFrontEnd(base, [
         { label: 'discussion page', path: discussionPath },
         { label: 'list page', path: '/discussions' },
+        { label: 'home page', path: '/' },
+        { label: 'categories page', path: '/categories' },
+        { label: 'category page', path: `/categories/${info.categoryID}` },
       ]);
       log('  front end measured');
     }

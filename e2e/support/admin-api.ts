@@ -3,7 +3,7 @@ import { adminPassword, journeyBaseURL } from './server.ts';
 
 let adminSignIns = 0;
 
-/** A call of the API as the administrator: method, path under /api/v2, JSON body. */
+/** A call of the API as the administrator: method, path under /api/v2, JSON body (or a form to upload). */
 export type AdminApi = <T>(method: string, path: string, body?: unknown) => Promise<T>;
 
 /**
@@ -22,10 +22,12 @@ export async function adminApi(): Promise<AdminApi> {
   assert.equal(signIn.status, 201, await signIn.clone().text());
   const cookie = (signIn.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
   return async <T,>(method: string, path: string, body?: unknown): Promise<T> => {
+    const isForm = body instanceof FormData;
+    const { 'content-type': _json, ...formHeaders } = headers;
     const response = await fetch(`${base}/api/v2${path}`, {
       method,
-      headers: { ...headers, cookie },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      headers: { ...(isForm ? formHeaders : headers), cookie },
+      ...(body === undefined ? {} : { body: isForm ? body : JSON.stringify(body) }),
     });
     const text = await response.text();
     assert.ok(response.status < 300, `${method} ${path}: ${response.status} ${text}`);

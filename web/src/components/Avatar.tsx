@@ -14,11 +14,15 @@ export interface AvatarProps {
 export function Avatar({ photoUrl, name, size = 'small', isDecorative = false }: AvatarProps) {
   const [hasFailed, setHasFailed] = useState(false);
   const className = `${styles.avatar} ${styles[size]}`;
+  // The size in the markup too: the box is right before any stylesheet applies (no layout shift).
+  const pixels = layoutSizes.avatarSizes[size];
   if (photoUrl === null || photoUrl === undefined || photoUrl === '' || hasFailed) {
     return (
       <svg
         className={className}
         viewBox="0 0 40 40"
+        width={pixels}
+        height={pixels}
         role={isDecorative ? undefined : 'img'}
         aria-hidden={isDecorative || undefined}
         aria-label={isDecorative ? undefined : name}
@@ -33,6 +37,8 @@ export function Avatar({ photoUrl, name, size = 'small', isDecorative = false }:
     <img
       className={className}
       src={photoUrl}
+      width={pixels}
+      height={pixels}
       alt={isDecorative ? '' : name}
       onError={() => setHasFailed(true)}
     />

@@ -34,3 +34,25 @@ export async function findMentionableUsersByIDs(
     .where('deleted', '=', false)
     .execute();
 }
+
+/** An uploaded image's stored size (media records measure images with image-size). */
+export interface StoredImageSize {
+  path: string;
+  width: number;
+  height: number;
+}
+
+/** The sizes of the uploaded images among `paths` (stored paths under /uploads/); one query. */
+export async function findImageSizesByPaths(db: Db, paths: readonly string[]): Promise<StoredImageSize[]> {
+  if (paths.length === 0) return [];
+  const rows = await db
+    .selectFrom('media')
+    .select(['path', 'width', 'height'])
+    .where('path', 'in', [...paths])
+    .where('width', 'is not', null)
+    .where('height', 'is not', null)
+    .execute();
+  return rows.flatMap((row) =>
+    row.width !== null && row.height !== null ? [{ path: row.path, width: row.width, height: row.height }] : [],
+  );
+}

@@ -17,7 +17,13 @@ const noDb = new Proxy(
     },
   },
 ) as Db;
-const ctx = { db: noDb, config: { baseUrl: 'http://hearth.test' } };
+// Uploads' sizes come from the media records: here one known upload, 640 × 480.
+const ctx = {
+  db: noDb,
+  config: { baseUrl: 'http://hearth.test' },
+  findImageSizes: async (paths: readonly string[]) =>
+    paths.includes('media/known.png') ? [{ path: 'media/known.png', width: 640, height: 480 }] : [],
+};
 
 const html = async (body: string, format: ContentFormat = 'html') => (await renderBody(ctx, { body, format })).html;
 const rich2 = (nodes: unknown[]) => JSON.stringify(nodes);
@@ -93,6 +99,22 @@ describe('renderBody: hostile HTML (html, wysiwyg)', () => {
 
   test('a link cannot dress up as a mention', async () => {
     assert.equal(await html('<a class="atMention" href="/profile/admin">@admin</a>'), '<a href="/profile/admin">@admin</a>');
+  });
+
+  test("an upload's image gets its stored size unless the body gives one (no layout shift)", async () => {
+    assert.equal(
+      await html('![A dune](/uploads/media/known.png) ![Other](http://hearth.test/uploads/media/unknown.png)', 'markdown'),
+      '<p><img src="/uploads/media/known.png" alt="A dune" width="640" height="480" loading="lazy" /> ' +
+        '<img src="/uploads/media/unknown.png" alt="Other" loading="lazy" /></p>\n',
+    );
+    assert.equal(
+      await html('<img src="http://hearth.test/uploads/media/known.png" width="320">'),
+      '<img src="/uploads/media/known.png" alt="" width="320" loading="lazy" />',
+    );
+    assert.equal(
+      await html('<img src="http://cdn.test/uploads/media/known.png">'),
+      '<img src="http://cdn.test/uploads/media/known.png" alt="" loading="lazy" />',
+    );
   });
 
   test('images keep only http(s) or /uploads/ sources', async () => {

@@ -2,7 +2,9 @@ import { BODY_MAX_LENGTH, type ContentFormat } from '../../../../common/src/api/
 import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import { fieldError } from '../errors.ts';
+import { UPLOADS_URL_PREFIX } from '../uploads.ts';
 import { bbcodeToHtml } from './bbcode.ts';
+import { findImageSizesByPaths, type StoredImageSize } from './content.repo.ts';
 import { markdownToHtml } from './markdown.ts';
 import {
   collectMentionNames,
@@ -31,6 +33,8 @@ export interface RenderedContent {
 export interface RenderContext {
   db: Db;
   config: Pick<Config, 'baseUrl'>;
+  /** The stored sizes of uploads by path; defaults to the media records (`findImageSizesByPaths`). */
+  findImageSizes?: (paths: readonly string[]) => Promise<StoredImageSize[]>;
 }
 
 /**
@@ -82,6 +86,28 @@ async function convert(ctx: RenderContext, body: string, format: ContentFormat):
   }
 }
 
+type ImageSizeOf = (src: string) => { width: number; height: number } | undefined;
+
+/**
+ * The stored sizes of the uploads the HTML may show, by their kept `src` (`/uploads/…`): every
+ * `/uploads/…` path written in it is looked up at once (more than the images kept is harmless).
+ */
+async function uploadedImageSizes(ctx: RenderContext, html: string): Promise<ImageSizeOf> {
+  const paths = new Set<string>();
+  for (const match of html.matchAll(/\/uploads\/([^"'\s)<>?#]+)/g)) {
+    if (match[1] !== undefined && match[1].length <= 500) paths.add(match[1]);
+  }
+  if (paths.size === 0) return () => undefined;
+  const find = ctx.findImageSizes ?? ((list: readonly string[]) => findImageSizesByPaths(ctx.db, list));
+  const sizes = new Map(
+    (await find([...paths].slice(0, 100))).map((row) => [
+      `${UPLOADS_URL_PREFIX}${row.path}`,
+      { width: row.width, height: row.height },
+    ]),
+  );
+  return (src) => sizes.get(src.split('?')[0] ?? src);
+}
+
 /**
  * Renders a stored body once, on write (ARCHITECTURE "Content"): sanitized HTML, plain text, the
  * users it mentions and the images it shows. The plain text must hold 1 to 8000 characters (an
@@ -101,6 +127,8 @@ export async function renderBody(
       'maxLength',
     );
   const converted = await convert(ctx, input.body, input.format);
+  // Images keep their room before they load: uploads carry the size measured at upload.
+  const imageSize = await uploadedImageSizes(ctx, converted.html);
   let imageUrls: string[] = [];
   const mentioned = new Set<number>();
 
@@ -110,6 +138,7 @@ export async function renderBody(
       baseUrl,
       trustMentionClass: converted.trusted,
       onImage: (src) => imageUrls.push(src),
+      imageSize,
     });
     for (const userID of converted.resolved.used) mentioned.add(userID);
   } else {
@@ -118,6 +147,7 @@ export async function renderBody(
     html = sanitizeBodyHtml(converted.html, {
       baseUrl,
       onImage: (src) => imageUrls.push(src),
+      imageSize,
       textFilter: (text) => {
         collectMentionNames(text, names);
         return text;
@@ -130,6 +160,7 @@ export async function renderBody(
       html = sanitizeBodyHtml(converted.html, {
         baseUrl,
         onImage: (src) => imageUrls.push(src),
+        imageSize,
         textFilter: (text) => replaceMentions(text, usersByName, mentioned),
       });
     }

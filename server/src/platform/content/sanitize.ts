@@ -15,6 +15,11 @@ export interface SanitizeOptions {
   textFilter?: (escapedText: string) => string;
   /** Called with the `src` of every image kept. */
   onImage?: (src: string) => void;
+  /**
+   * The intrinsic size of an image by its kept `src` (uploads we measured): written on images that
+   * state no size, so the page keeps their room before they load (no layout shift).
+   */
+  imageSize?: (src: string) => { width: number; height: number } | undefined;
 }
 
 /** Deeper elements are dropped (their text kept): a body cannot freeze a reader's browser. */
@@ -135,15 +140,18 @@ export function sanitizeBodyHtml(html: string, options: SanitizeOptions): string
     const src = safeImageSrc(attribs.src ?? '', baseUrl);
     if (src === null) return { tagName: 'img', attribs: {} };
     options.onImage?.(src);
+    let width = positiveInt(attribs.width, 10_000);
+    let height = positiveInt(attribs.height, 10_000);
+    if (width === undefined && height === undefined) {
+      const size = options.imageSize?.(src);
+      if (size !== undefined) {
+        width = positiveInt(String(size.width), 100_000);
+        height = positiveInt(String(size.height), 100_000);
+      }
+    }
     return {
       tagName: 'img',
-      attribs: withDefined({
-        src,
-        alt: attribs.alt ?? '',
-        width: positiveInt(attribs.width, 10_000),
-        height: positiveInt(attribs.height, 10_000),
-        loading: 'lazy',
-      }),
+      attribs: withDefined({ src, alt: attribs.alt ?? '', width, height, loading: 'lazy' }),
     };
   };
   for (const cell of ['td', 'th']) {
