@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { observerScript } from '../../bench/frontend.ts';
-import { adminApi } from '../support/admin-api.ts';
+import { adminApi, type AdminApi } from '../support/admin-api.ts';
 import { launchBrowser, screenshot, viewports } from '../support/browser.ts';
 import { gradientPng } from '../support/images.ts';
 import { adminPassword, journeyBaseURL, useJourneyServer } from '../support/server.ts';
@@ -14,12 +14,19 @@ import { adminPassword, journeyBaseURL, useJourneyServer } from '../support/serv
 useJourneyServer();
 
 let browser: Browser;
+let api: AdminApi;
 let discussionPath = '';
 let categoryPath = '';
+let floodCount = 3;
 
 before(async () => {
   browser = await launchBrowser();
-  const api = await adminApi();
+  api = await adminApi();
+  // A full page of discussions: a long list is where a late part would move the most.
+  floodCount = (await api<Record<string, number>>('GET', '/config?select=floodControl.discussions.count'))[
+    'floodControl.discussions.count'
+  ] ?? 3;
+  await api('PATCH', '/config', { 'floodControl.discussions.count': 100 });
   const suffix = Date.now().toString(36);
   const category = await api<{ categoryID: number; urlcode: string }>('POST', '/categories', {
     name: 'Shifting Sands',
@@ -31,7 +38,8 @@ before(async () => {
   form.append('file', new Blob([new Uint8Array(gradientPng(900, 600))], { type: 'image/png' }), 'dune.png');
   const media = await api<{ url: string }>('POST', '/media', form);
   let discussion = { url: '' };
-  for (const name of ['A still page', 'Images with room', 'Avatars in boxes']) {
+  const names = Array.from({ length: 27 }, (_, index) => `Steady discussion number ${index + 1}`);
+  for (const name of [...names, 'A still page', 'Images with room', 'Avatars in boxes']) {
     discussion = await api<{ url: string }>('POST', '/discussions', {
       name,
       categoryID: category.categoryID,
@@ -46,6 +54,7 @@ before(async () => {
   }
 });
 after(async () => {
+  await api('PATCH', '/config', { 'floodControl.discussions.count': floodCount });
   await browser.close();
 });
 

@@ -6,7 +6,10 @@ import { layoutLookupForPath, type LayoutLookup } from '../../common/src/api/lay
 import type { HydratedLayout } from '../../common/src/api/layouts.ts';
 import { discussionFixture } from './layout/test-fixtures.ts';
 
-function listLayout(): HydratedLayout {
+function listLayout(discussions = [
+  discussionFixture({ name: 'Growing tomatoes indoors' }),
+  discussionFixture({ discussionID: 12, name: 'Pruning <roses> & more' }),
+]): HydratedLayout {
   return {
     layoutID: 'discussionList',
     name: 'Discussions',
@@ -25,11 +28,8 @@ function listLayout(): HydratedLayout {
               $reactProps: {
                 title: 'Recent Discussions',
                 headingLevel: 1,
-                discussions: [
-                  discussionFixture({ name: 'Growing tomatoes indoors' }),
-                  discussionFixture({ discussionID: 12, name: 'Pruning <roses> & more' }),
-                ],
-                paging: { page: 1, limit: 30, total: 2 },
+                discussions,
+                paging: { page: 1, limit: 30, total: discussions.length },
               },
             },
           ],
@@ -79,6 +79,20 @@ describe('server render', () => {
     expect(result.html).toContain('Pruning &lt;roses&gt; &amp; more');
     expect(result.html).toContain('href="/discussion/11/growing-tomatoes-indoors"');
     expect(result.head).toContain('<title>Recent Discussions - Emberly</title>');
+  });
+
+  it('puts a long list in place in the HTML, not in a segment revealed later (no layout shift, issue 11 item 19)', async () => {
+    const lookup = layoutLookupForPath('/discussions', '') as LayoutLookup;
+    const discussions = Array.from({ length: 30 }, (_, index) =>
+      discussionFixture({ discussionID: 100 + index, name: `Discussion number ${index + 1} about the garden` }),
+    );
+    const result = await render('/discussions', guestBootstrap({ layout: { lookup, result: listLayout(discussions) } }));
+    expect(result.html.length).toBeGreaterThan(12_800);
+    // React outlines a big ready boundary (an empty <template> now, the content in a hidden div
+    // moved in by a script): the page would grow under the reader's eyes.
+    expect(result.html).not.toMatch(/<template id="B:|<div hidden id="S:/);
+    const main = result.html.slice(result.html.indexOf('<main'), result.html.indexOf('</main>'));
+    expect(main).toContain('Discussion number 30 about the garden');
   });
 
   it('answers 404 with "Discussion Not Found" for a missing discussion', async () => {

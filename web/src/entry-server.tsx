@@ -56,6 +56,11 @@ function renderToChunks(element: ReactNode): Promise<Uint8Array[]> {
       },
     });
     const stream = renderToPipeableStream(element, {
+      // React moves a ready Suspense boundary past its 12,800-byte budget to the end of the page,
+      // revealed by a script after a paint (React 19.2 batches reveals): the page then jumps
+      // (CLS 0.79 on a 30-discussion list at 375 px). The page is sent whole, so nothing is
+      // outlined and every part is in place at first paint.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       // Wait for everything (lazy parts included): crawlers and first paint get the full page.
       onAllReady() {
         stream.pipe(sink);
