@@ -24,20 +24,33 @@ describe('absolute URLs without BASE_URL', () => {
     // BASE_URL unset, no trusted proxy; the guest cache stays on (10 s), so answers must not cross hosts.
     t = await createTestApp({ BASE_URL: '', TRUST_PROXY: 'false' });
     assert.equal(t.config.baseUrlFromRequest, true);
-    behindProxy = await buildApp({ config: { ...t.config, trustProxy: true }, database: t.database.handle, logger: false });
+    behindProxy = await buildApp({
+      config: { ...t.config, trustProxy: true },
+      database: t.database.handle,
+      logger: false,
+    });
     withBaseUrl = await buildApp({
       config: { ...t.config, baseUrl: 'https://base.example', baseUrlFromRequest: false },
       database: t.database.handle,
       logger: false,
     });
     distDir = fakeWebBuild();
-    pages = await buildApp({ config: t.config, database: t.database.handle, logger: false, distDir });
+    pages = await buildApp({
+      config: t.config,
+      database: t.database.handle,
+      logger: false,
+      distDir,
+    });
     await Promise.all([behindProxy.ready(), withBaseUrl.ready(), pages.ready()]);
 
     const member = await asMember(t);
     if (!member.user) throw new Error('no member');
     author = await bearerFor(t, member.user.userID);
-    const categories = await t.app.inject({ method: 'GET', url: '/api/v2/categories', headers: author.headers });
+    const categories = await t.app.inject({
+      method: 'GET',
+      url: '/api/v2/categories',
+      headers: author.headers,
+    });
     categoryID = (categories.json() as { categoryID: number }[])[0]?.categoryID ?? -1;
     for (const name of ['First', 'Second']) {
       const created = await t.app.inject({
@@ -76,7 +89,10 @@ describe('absolute URLs without BASE_URL', () => {
     };
     for (const [name, value] of Object.entries(urls)) {
       assert.equal(typeof value, 'string', name);
-      assert.ok(String(value).startsWith(`${origin}/`), `${name} ${String(value)} should start with ${origin}/`);
+      assert.ok(
+        String(value).startsWith(`${origin}/`),
+        `${name} ${String(value)} should start with ${origin}/`,
+      );
     }
   }
 
@@ -116,7 +132,10 @@ describe('absolute URLs without BASE_URL', () => {
   });
 
   test('a malformed Host falls back to localhost', async () => {
-    assertOrigin(await list(t.app, { host: 'bad host<>' }), `http://localhost:${String(t.config.port)}`);
+    assertOrigin(
+      await list(t.app, { host: 'bad host<>' }),
+      `http://localhost:${String(t.config.port)}`,
+    );
   });
 
   test('with BASE_URL set, it always wins', async () => {
@@ -138,15 +157,27 @@ describe('absolute URLs without BASE_URL', () => {
     assert.equal(response.statusCode, 201, response.body);
     const message = t.mail.sent.at(-1);
     assert.equal(t.mail.sent.length, before + 1);
-    assert.match(message?.text ?? '', new RegExp(`http://localhost:${String(t.config.port)}/entry/passwordreset/`));
+    assert.match(
+      message?.text ?? '',
+      new RegExp(`http://localhost:${String(t.config.port)}/entry/passwordreset/`),
+    );
     assert.doesNotMatch(`${message?.text ?? ''}${message?.html ?? ''}`, /evil\.example/);
   });
 
   test("a page's canonical link is on the requested host", async () => {
     for (const host of ['127.0.0.1:4000', 'forum.example']) {
-      const response = await pages.inject({ method: 'GET', url: '/discussions', headers: { host } });
+      const response = await pages.inject({
+        method: 'GET',
+        url: '/discussions',
+        headers: { host },
+      });
       assert.equal(response.statusCode, 200);
-      assert.match(response.body, new RegExp(`<link rel="canonical" href="http://${host.replace(/\./g, '\\.')}/discussions" data-seo>`));
+      assert.match(
+        response.body,
+        new RegExp(
+          `<link rel="canonical" href="http://${host.replace(/\./g, '\\.')}/discussions" data-seo>`,
+        ),
+      );
     }
   });
 });

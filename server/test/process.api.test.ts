@@ -27,7 +27,9 @@ async function freePort(): Promise<number> {
 /** GET /api/v2/health with a time limit; the status, or the error's code when nothing answers. */
 async function health(port: number): Promise<number | string> {
   try {
-    const response = await fetch(`http://127.0.0.1:${port}/api/v2/health`, { signal: AbortSignal.timeout(2000) });
+    const response = await fetch(`http://127.0.0.1:${port}/api/v2/health`, {
+      signal: AbortSignal.timeout(2000),
+    });
     await response.arrayBuffer();
     return response.status;
   } catch (error) {
@@ -36,7 +38,11 @@ async function health(port: number): Promise<number | string> {
 }
 
 /** Polls the health check until it answers 200 (at most `attempts` tries, each bounded). */
-async function waitForHealth(port: number, child: ChildProcess, attempts = 150): Promise<number | string> {
+async function waitForHealth(
+  port: number,
+  child: ChildProcess,
+  attempts = 150,
+): Promise<number | string> {
   let last: number | string = 'never asked';
   for (let attempt = 0; attempt < attempts; attempt += 1) {
     if (child.exitCode !== null) return `exited with ${child.exitCode}`;
@@ -50,8 +56,11 @@ async function waitForHealth(port: number, child: ChildProcess, attempts = 150):
 
 /** Resolves with the exit code or signal when the child ends, or with 'still running' after `ms`. */
 async function exitWithin(child: ChildProcess, ms: number): Promise<string> {
-  if (child.exitCode !== null || child.signalCode !== null) return `exited ${child.exitCode ?? child.signalCode}`;
-  const timer = new Promise<string>((resolve) => setTimeout(() => resolve('still running'), ms).unref());
+  if (child.exitCode !== null || child.signalCode !== null)
+    return `exited ${child.exitCode ?? child.signalCode}`;
+  const timer = new Promise<string>((resolve) =>
+    setTimeout(() => resolve('still running'), ms).unref(),
+  );
   const exited = once(child, 'exit').then(([code, signal]) => `exited ${String(code ?? signal)}`);
   return Promise.race([timer, exited]);
 }
@@ -61,11 +70,14 @@ describe('the server process', { skip: testDialect === 'postgres' }, () => {
   const children: ChildProcess[] = [];
   const dirs: string[] = [];
   after(() => {
-    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    for (const child of children)
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  async function start(extra: NodeJS.ProcessEnv = {}): Promise<{ child: ChildProcess; port: number; stderr: () => string }> {
+  async function start(
+    extra: NodeJS.ProcessEnv = {},
+  ): Promise<{ child: ChildProcess; port: number; stderr: () => string }> {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hearth-process-'));
     dirs.push(dataDir);
     const port = await freePort();
@@ -80,7 +92,11 @@ describe('the server process', { skip: testDialect === 'postgres' }, () => {
       GUEST_CACHE_SECONDS: '0',
       ...extra,
     };
-    const child = spawn(process.execPath, ['server/src/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['server/src/main.ts'], {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     children.push(child);
     let errors = '';
     child.stderr?.on('data', (chunk: Buffer) => {
@@ -98,9 +114,14 @@ describe('the server process', { skip: testDialect === 'postgres' }, () => {
     stdout.read(10);
     stdout.destroy();
 
-    assert.equal(await waitForHealth(port, child), 200, `health after the log reader closed; stderr: ${stderr()}`);
+    assert.equal(
+      await waitForHealth(port, child),
+      200,
+      `health after the log reader closed; stderr: ${stderr()}`,
+    );
     // Many requests, each logged twice, into the closed pipe.
-    for (let index = 0; index < 50; index += 1) assert.equal(await health(port), 200, `request ${index}`);
+    for (let index = 0; index < 50; index += 1)
+      assert.equal(await health(port), 200, `request ${index}`);
 
     child.kill('SIGTERM');
     assert.match(await exitWithin(child, 10_000), /^exited/, `SIGTERM; stderr: ${stderr()}`);
@@ -115,7 +136,11 @@ describe('the server process', { skip: testDialect === 'postgres' }, () => {
       printed += String(chunk);
       if (printed.includes('Hearth is running')) break;
     }
-    assert.match(printed, /Warning: BASE_URL is not set\./, `stdout: ${printed}; stderr: ${stderr()}`);
+    assert.match(
+      printed,
+      /Warning: BASE_URL is not set\./,
+      `stdout: ${printed}; stderr: ${stderr()}`,
+    );
     child.kill('SIGTERM');
     assert.match(await exitWithin(child, 10_000), /^exited/);
   });
@@ -128,7 +153,8 @@ describe('the server process', { skip: testDialect === 'postgres' }, () => {
     stdout.pause();
     assert.equal(await waitForHealth(port, child), 200, `health; stderr: ${stderr()}`);
     // Enough logged requests to fill a 64 KB pipe several times over.
-    for (let index = 0; index < 600; index += 1) assert.equal(await health(port), 200, `request ${index}`);
+    for (let index = 0; index < 600; index += 1)
+      assert.equal(await health(port), 200, `request ${index}`);
 
     child.kill('SIGTERM');
     assert.match(await exitWithin(child, 10_000), /^exited/, `SIGTERM; stderr: ${stderr()}`);

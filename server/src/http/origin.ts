@@ -2,7 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import type { Config } from '../platform/config.ts';
 
 /** A host as a browser sends it: a name or IPv4 address, or a bracketed IPv6 address, and a port. */
-const HOST = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+const HOST =
+  /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
 /**
  * The origin every absolute URL of this request starts with (issue 11 item 16): BASE_URL when
@@ -44,5 +45,7 @@ export function configForRequest(request: FastifyRequest, config: Config): Confi
  * URLs follow the request's Host (one host's answer never serves another).
  */
 export function guestCacheKey(request: FastifyRequest, config: Config): string {
-  return config.baseUrlFromRequest ? `${requestBaseUrl(request, config)}${request.url}` : request.url;
+  return config.baseUrlFromRequest
+    ? `${requestBaseUrl(request, config)}${request.url}`
+    : request.url;
 }

@@ -36,7 +36,11 @@ const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
  * worker-thread transport), so nothing flushes synchronously at exit.
  */
 export function createLogOutput(options: { format: LogFormat; fd?: number }): LogOutput {
-  const destination = new SonicBoom({ fd: options.fd ?? 1, sync: false, maxLength: MAX_BUFFERED_BYTES });
+  const destination = new SonicBoom({
+    fd: options.fd ?? 1,
+    sync: false,
+    maxLength: MAX_BUFFERED_BYTES,
+  });
   let broken = false;
   const turnOff = () => {
     broken = true;
@@ -63,7 +67,12 @@ export function createLogOutput(options: { format: LogFormat; fd?: number }): Lo
   // One line per record, local time, without the pid and host a person at the terminal knows.
   const prettify =
     options.format === 'pretty'
-      ? prettyFactory({ colorize: true, singleLine: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' })
+      ? prettyFactory({
+          colorize: true,
+          singleLine: true,
+          translateTime: 'SYS:HH:MM:ss.l',
+          ignore: 'pid,hostname',
+        })
       : undefined;
   return {
     stream: {

@@ -8,7 +8,7 @@ import { guardClient } from './pg-errors.ts';
 
 // Issue 11 item 5: connections that PostgreSQL ends (a restart, pg_terminate_backend) never become
 // an uncaught exception, and the server keeps answering.
-describe('PostgreSQL ends every connection of the server', { skip: testDialect !== 'postgres' }, () => {
+describe('PostgreSQL ends every connection', { skip: testDialect !== 'postgres' }, () => {
   let t: TestApp;
   // One author per round: flood control allows a member few posts a minute.
   const members: TestActor<TestUser>[] = [];
@@ -48,7 +48,10 @@ describe('PostgreSQL ends every connection of the server', { skip: testDialect !
   /** Waits (bounded) until the test database has no backend left. */
   async function backendsGone(): Promise<boolean> {
     for (let attempt = 0; attempt < 200; attempt += 1) {
-      const result = await admin.query<{ count: string }>('select count(*) as count from pg_stat_activity where datname = $1', [databaseName()]);
+      const result = await admin.query<{ count: string }>(
+        'select count(*) as count from pg_stat_activity where datname = $1',
+        [databaseName()],
+      );
       if (Number(result.rows[0]?.count) === 0) return true;
     }
     return false;

@@ -29,17 +29,28 @@ const EVER_COMMITTED = [
 
 const empty: Migration = { up: async () => {} };
 const pick = (...names: string[]) =>
-  Object.fromEntries(names.map((name) => [name, migrations[name] as Migration])) as Record<string, Migration>;
+  Object.fromEntries(names.map((name) => [name, migrations[name] as Migration])) as Record<
+    string,
+    Migration
+  >;
 
 /** The migration sets earlier releases ran, oldest first (from the history of migrate.ts). */
 const releases: { name: string; set: Record<string, Migration> }[] = [
   { name: 'ff5a8b1 (foundation only)', set: pick('0001_create_foundation') },
-  { name: 'cb08e23 (accounts, categories)', set: pick('0001_create_foundation', '0003_index_users_name_prefix', '0004_extend_categories') },
+  {
+    name: 'cb08e23 (accounts, categories)',
+    set: pick('0001_create_foundation', '0003_index_users_name_prefix', '0004_extend_categories'),
+  },
   {
     // 0006–0010 landed as empty slots; 0007 and 0008 got their content only in 16a56ec.
     name: '5df612b (content, empty 0006–0010)',
     set: {
-      ...pick('0001_create_foundation', '0003_index_users_name_prefix', '0004_extend_categories', '0005_create_content'),
+      ...pick(
+        '0001_create_foundation',
+        '0003_index_users_name_prefix',
+        '0004_extend_categories',
+        '0005_create_content',
+      ),
       '0006_extend_discussions': empty,
       '0007_extend_comments': empty,
       '0008_seed_reaction_types': empty,
@@ -69,7 +80,10 @@ const releases: { name: string; set: Record<string, Migration> }[] = [
 const now = '2026-01-02T03:04:05.000Z';
 
 /** Migrates as an older release did: its own list, Kysely's default checks, our table names. */
-async function migrateAsRelease(db: Kysely<unknown>, set: Record<string, Migration>): Promise<void> {
+async function migrateAsRelease(
+  db: Kysely<unknown>,
+  set: Record<string, Migration>,
+): Promise<void> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: () => Promise.resolve(set) },
@@ -81,18 +95,33 @@ async function migrateAsRelease(db: Kysely<unknown>, set: Record<string, Migrati
 }
 
 /** Tables with their columns, and indexes with their definitions: what two databases must share. */
-async function schemaOf(database: Db): Promise<{ tables: Record<string, string[]>; indexes: string[] }> {
+async function schemaOf(
+  database: Db,
+): Promise<{ tables: Record<string, string[]>; indexes: string[] }> {
   const db = database as unknown as Kysely<unknown>;
   const tables: Record<string, string[]> = {};
   for (const table of await db.introspection.getTables()) {
     tables[table.name] = table.columns
-      .map((column) => `${column.name} ${column.dataType}${column.isNullable ? '' : ' not null'}${column.hasDefaultValue ? ' default' : ''}`)
+      .map(
+        (column) =>
+          `${column.name} ${column.dataType}${column.isNullable ? '' : ' not null'}${column.hasDefaultValue ? ' default' : ''}`,
+      )
       .sort();
   }
   const indexes =
     testDialect === 'postgres'
-      ? (await sql<{ definition: string }>`select indexdef as definition from pg_indexes where schemaname = 'public'`.execute(db)).rows
-      : (await sql<{ definition: string }>`select sql as definition from sqlite_master where type = 'index' and sql is not null`.execute(db)).rows;
+      ? (
+          await sql<{
+            definition: string;
+          }>`select indexdef as definition from pg_indexes where schemaname = 'public'`.execute(db)
+        ).rows
+      : (
+          await sql<{
+            definition: string;
+          }>`select sql as definition from sqlite_master where type = 'index' and sql is not null`.execute(
+            db,
+          )
+        ).rows;
   return { tables, indexes: indexes.map((row) => row.definition).sort() };
 }
 
@@ -109,14 +138,23 @@ describe('migrations', () => {
 
   test('every migration ever committed is still listed, in order, and each has its file', () => {
     const listed = Object.keys(migrations);
-    for (const name of EVER_COMMITTED) assert.ok(listed.includes(name), `${name} was committed once and must stay listed`);
-    assert.deepEqual(listed.slice(0, EVER_COMMITTED.length), EVER_COMMITTED, 'new migrations go at the end');
+    for (const name of EVER_COMMITTED)
+      assert.ok(listed.includes(name), `${name} was committed once and must stay listed`);
+    assert.deepEqual(
+      listed.slice(0, EVER_COMMITTED.length),
+      EVER_COMMITTED,
+      'new migrations go at the end',
+    );
     assert.deepEqual([...listed].sort(), listed, 'names sort in the order they run');
     const files = fs
       .readdirSync(path.join(import.meta.dirname, 'migrations'))
       .filter((file) => file.endsWith('.ts'))
       .map((file) => file.replace(/\.ts$/, ''));
-    assert.deepEqual(files.sort(), [...listed].sort(), 'every file in migrations/ is listed and every listed one exists');
+    assert.deepEqual(
+      files.sort(),
+      [...listed].sort(),
+      'every file in migrations/ is listed and every listed one exists',
+    );
   });
 
   let latest: Awaited<ReturnType<typeof schemaOf>> | undefined;
@@ -135,26 +173,49 @@ describe('migrations', () => {
       const db = database.handle.db as unknown as Kysely<unknown>;
       await migrateAsRelease(db, release.set);
 
-      await sql`insert into "users" ("name", "email", "dateInserted") values ('early', 'early@example.test', ${now})`.execute(db);
-      await sql`insert into "categories" ("name", "urlcode", "dateInserted") values ('Early', 'early', ${now})`.execute(db);
+      await sql`insert into "users" ("name", "email", "dateInserted") values ('early', 'early@example.test', ${now})`.execute(
+        db,
+      );
+      await sql`insert into "categories" ("name", "urlcode", "dateInserted") values ('Early', 'early', ${now})`.execute(
+        db,
+      );
       const hasContent = '0005_create_content' in release.set;
       if (hasContent) {
         await sql`
           insert into "discussions" ("categoryID", "name", "body", "format", "bodyHtml", "bodyPlainText", "insertUserID", "dateInserted", "dateLastComment")
-          select "categoryID", 'First post', 'Hello', 'text', '<p>Hello</p>', 'Hello', 1, ${now}, ${now} from "categories" where "urlcode" = 'early'`.execute(db);
+          select "categoryID", 'First post', 'Hello', 'text', '<p>Hello</p>', 'Hello', 1, ${now}, ${now} from "categories" where "urlcode" = 'early'`.execute(
+          db,
+        );
       }
 
       await migrateToLatest(database.handle.db);
 
-      const users = await sql<{ name: string }>`select "name" from "users" where "email" = 'early@example.test'`.execute(db);
-      assert.deepEqual(users.rows.map((row) => row.name), ['early']);
-      const categories = await sql<{ name: string }>`select "name" from "categories" where "urlcode" = 'early'`.execute(db);
-      assert.deepEqual(categories.rows.map((row) => row.name), ['Early']);
+      const users = await sql<{
+        name: string;
+      }>`select "name" from "users" where "email" = 'early@example.test'`.execute(db);
+      assert.deepEqual(
+        users.rows.map((row) => row.name),
+        ['early'],
+      );
+      const categories = await sql<{
+        name: string;
+      }>`select "name" from "categories" where "urlcode" = 'early'`.execute(db);
+      assert.deepEqual(
+        categories.rows.map((row) => row.name),
+        ['Early'],
+      );
       if (hasContent) {
-        const discussions = await sql<{ name: string }>`select "name" from "discussions"`.execute(db);
-        assert.deepEqual(discussions.rows.map((row) => row.name), ['First post']);
+        const discussions = await sql<{ name: string }>`select "name" from "discussions"`.execute(
+          db,
+        );
+        assert.deepEqual(
+          discussions.rows.map((row) => row.name),
+          ['First post'],
+        );
       }
-      const reactionTypes = await sql<{ urlcode: string }>`select "urlcode" from "reactionTypes" order by "sort"`.execute(db);
+      const reactionTypes = await sql<{
+        urlcode: string;
+      }>`select "urlcode" from "reactionTypes" order by "sort"`.execute(db);
       assert.equal(reactionTypes.rows.length, 13, 'the 13 reaction types of spec 000 §3');
       const ran = await sql<{ name: string }>`select "name" from "migrations"`.execute(db);
       assert.deepEqual(ran.rows.map((row) => row.name).sort(), Object.keys(migrations));

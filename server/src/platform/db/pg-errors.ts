@@ -19,7 +19,10 @@ export function guardPool<T extends pg.Pool>(pool: T, onError: (error: Error) =>
 }
 
 /** Listens for the errors of a client made outside a pool. */
-export function guardClient<T extends pg.Client>(client: T, onError: (error: Error) => void = ignore): T {
+export function guardClient<T extends pg.Client>(
+  client: T,
+  onError: (error: Error) => void = ignore,
+): T {
   client.on('error', onError);
   return client;
 }
@@ -34,14 +37,22 @@ const SESSION_ENDED = new Set(['57P01', '57P02', '57P03']);
 /** True when `error` says the connection was ended by the server before the statement completed. */
 export function isSessionEnded(error: unknown): boolean {
   if (error === null || typeof error !== 'object') return false;
-  if ('code' in error && typeof error.code === 'string' && SESSION_ENDED.has(error.code)) return true;
+  if ('code' in error && typeof error.code === 'string' && SESSION_ENDED.has(error.code))
+    return true;
   // pg refuses to send on a client whose connection it already saw end: nothing was sent.
-  return error instanceof Error && error.message === 'Client has encountered a connection error and is not queryable';
+  return (
+    error instanceof Error &&
+    error.message === 'Client has encountered a connection error and is not queryable'
+  );
 }
 
 /** True when the connection's socket was gone (reset, closed) rather than the statement failing. */
 export function isConnectionLost(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = 'code' in error ? error.code : undefined;
-  return code === 'ECONNRESET' || code === 'EPIPE' || error.message === 'Connection terminated unexpectedly';
+  return (
+    code === 'ECONNRESET' ||
+    code === 'EPIPE' ||
+    error.message === 'Connection terminated unexpectedly'
+  );
 }

@@ -12,7 +12,8 @@ import * as m0008 from './0008_seed_reaction_types.ts';
 export async function up(db: Kysely<unknown>): Promise<void> {
   const tables = await db.introspection.getTables();
   const reactionTypes = tables.find((table) => table.name === 'reactionTypes');
-  if (!reactionTypes || reactionTypes.columns.some((column) => column.name === 'permission')) return;
+  if (!reactionTypes || reactionTypes.columns.some((column) => column.name === 'permission'))
+    return;
   await m0007.up(db);
   await m0008.up(db);
 }
