@@ -25,6 +25,7 @@ const EVER_COMMITTED = [
   '0010_create_layouts',
   '0011_index_content_lists',
   '0012_repair_content_extensions',
+  '0013_add_users_name_key',
 ];
 
 const empty: Migration = { up: async () => {} };
