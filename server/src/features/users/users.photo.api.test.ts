@@ -12,7 +12,7 @@ import {
   type TestUser,
 } from '../../../test/actors.ts';
 import { multipartBody, tinyImages } from './users.test-support.ts';
-import { USER_PHOTO_MAX_BYTES } from './users.service.ts';
+import { USER_PHOTO_MAX_BYTES } from './users.photo.ts';
 
 // Profile pictures (api-contract §3): POST /users/{id}/photo, DELETE /users/{id}/photo, and the
 // `/uploads/...` files they are served from.

@@ -22,22 +22,23 @@ import {
 } from '../../../../common/src/api/users.ts';
 import { setPagingHeaders } from '../../http/paging.ts';
 import { fieldError } from '../../platform/errors.ts';
+import { createUser } from './users.create.ts';
+import { patchUser } from './users.edit.ts';
+import { deleteUser, setUserBan } from './users.moderation.ts';
 import {
-  createUser,
-  deleteUser,
   deleteUserPhoto,
+  photoTooBigMessage,
+  setUserPhoto,
+  USER_PHOTO_MAX_BYTES,
+  type UploadedPhoto,
+} from './users.photo.ts';
+import {
   findUsersByName,
   getMe,
   getMeCounts,
   getUser,
   getUserForEdit,
   listUsers,
-  patchUser,
-  photoTooBigMessage,
-  setUserBan,
-  setUserPhoto,
-  USER_PHOTO_MAX_BYTES,
-  type UploadedPhoto,
 } from './users.service.ts';
 
 const errors = {
