@@ -208,10 +208,15 @@ function queryArbitrary(names: string[]): fc.Arbitrary<string> {
         arbitrary: hostileString.map((value) => `${encode(name)}[a][b]=${encode(value)}`),
       },
     );
-  return fc.tuple(...names.map(entry)).map((parts) => {
+  // One hostile parameter alone gets past validation of the others and reaches the database.
+  const oneHostile = fc
+    .tuple(fc.constantFrom(...names), hostileJson)
+    .map(([name, value]) => `?${encode(name)}=${encode(asText(value))}`);
+  const many = fc.tuple(...names.map(entry)).map((parts) => {
     const present = parts.filter((part): part is string => part !== null);
     return present.length === 0 ? '' : `?${present.join('&')}`;
   });
+  return fc.oneof(many, oneHostile);
 }
 
 /** A JSON body: the schema's fields with some made hostile, or a body of the wrong kind. */
@@ -232,12 +237,24 @@ function bodyArbitrary(
       });
       return body;
     });
+  // A plausible body with one hostile field gets past validation of the others.
+  const oneHostileBody =
+    properties.length === 0
+      ? objectBody
+      : fc.tuple(fc.nat({ max: properties.length - 1 }), hostileJson).map(([index, value]) => {
+          const body: Record<string, unknown> = {};
+          properties.forEach(([key, property], position) => {
+            body[key] = position === index ? value : plausible(property);
+          });
+          return body;
+        });
   const json = (value: unknown) => ({
     payload: JSON.stringify(value),
     contentType: 'application/json',
   });
   return fc.oneof(
-    { weight: 6, arbitrary: objectBody.map(json) },
+    { weight: 3, arbitrary: objectBody.map(json) },
+    { weight: 3, arbitrary: oneHostileBody.map(json) },
     { weight: 1, arbitrary: hostileJson.map(json) },
     {
       weight: 1,
