@@ -9,7 +9,8 @@ import { hashPassword } from '../../platform/passwords.ts';
 import { getSettings } from '../config/config.service.ts';
 import { welcomeMessage } from './users.mail.ts';
 import { canAddUsers } from './users.policy.ts';
-import { findRoleIDByType, insertUser, replaceUserRoles } from './users.repo.ts';
+import { insertUser } from './users.repo.ts';
+import { findRoleIDByType, replaceUserRoles } from './users.roles.repo.ts';
 import { conflictErrors, passwordErrors, raceError, roleErrors } from './users.edit.ts';
 import { presentOne, requireLiveUser, loadVisibility } from './users.service.ts';
 

@@ -35,16 +35,9 @@ import {
   canEditUsers,
   rankOf,
 } from './users.policy.ts';
-import {
-  deleteUserSessionsExcept,
-  findNameOrEmailConflicts,
-  findRolesByIDs,
-  findRolesOfUsers,
-  replaceUserRoles,
-  uniqueViolationOf,
-  updateUser,
-  type UserChanges,
-} from './users.repo.ts';
+import { deleteUserSessionsExcept, updateUser, type UserChanges } from './users.repo.ts';
+import { findRolesByIDs, findRolesOfUsers, replaceUserRoles } from './users.roles.repo.ts';
+import { findNameOrEmailConflicts, uniqueViolationOf } from './users.names.repo.ts';
 import {
   loadVisibility,
   requireLiveUser,

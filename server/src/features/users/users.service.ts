@@ -34,18 +34,19 @@ import {
 } from './users.present.ts';
 import {
   countApplicants,
-  countListedUsers,
-  findGuestRoles,
   findLiveUserIDByEmail,
   findLiveUserIDByName,
-  findRolesOfUsers,
   findUserByID,
   findUserFragmentRows,
+  type UserRow,
+} from './users.repo.ts';
+import { findGuestRoles, findRolesOfUsers } from './users.roles.repo.ts';
+import {
+  countListedUsers,
   listUsers as listUserRows,
   searchUsersByName,
   type UserListFilters,
-  type UserRow,
-} from './users.repo.ts';
+} from './users.list.repo.ts';
 
 /** api-contract §1.3: a smart ID without a match. */
 export const SMART_ID_NOT_FOUND = 'Smart ID not found.';
