@@ -315,6 +315,36 @@ function multipartArbitrary(): fc.Arbitrary<{ payload: string | Buffer; contentT
   );
 }
 
+/** Sometimes one hostile credential or client header (ASCII: Node refuses others before routing). */
+const hostileHeader = fc.option(
+  fc.record({
+    name: fc.constantFrom(
+      'authorization',
+      'cookie',
+      'x-transient-key',
+      'x-forwarded-for',
+      'accept-language',
+      'referer',
+      'origin',
+      'if-none-match',
+    ),
+    value: fc.constantFrom(
+      `Bearer ${'a'.repeat(5000)}`,
+      'Bearer va.%00',
+      'Basic Og==',
+      'hearth=a.b.c',
+      `hearth=${'x'.repeat(4000)}`,
+      'hearth=..; hearth=1.99999999999.x',
+      '999.999.999.999',
+      '::ffff:1.2.3.4, <script>',
+      'zz-ZZ;q=NaN, *;q=-1',
+      'javascript:alert(1)',
+      '',
+    ),
+  }),
+  { freq: 3 },
+);
+
 /** Checks one answer: never 5xx; an error is the contract's body with its own status. */
 function checkAnswer(request: HostileRequest, response: LightMyRequestResponse): string | null {
   const where = `${request.method} ${request.url.slice(0, 300)}`;
@@ -465,14 +495,15 @@ describe(`hostile input over every API route (${testDialect})`, () => {
           ? bodyArbitrary(route.bodySchema)
           : fc.option(bodyArbitrary(undefined), { freq: 4 });
     return fc
-      .tuple(fc.tuple(...pathParts), queryArbitrary(route.queryParams), body)
-      .map(([values, query, content]) => {
+      .tuple(fc.tuple(...pathParts), queryArbitrary(route.queryParams), body, hostileHeader)
+      .map(([values, query, content, extraHeader]) => {
         let path = route.path;
         route.pathParams.forEach((name, index) => {
           path = path.replace(`{${name}}`, values[index] ?? '1');
         });
         const headers: Record<string, string> = { ...actor.headers, 'x-forwarded-for': uniqueIP() };
         if (content) headers['content-type'] = content.contentType;
+        if (extraHeader) headers[extraHeader.name] = extraHeader.value;
         return {
           method: route.method,
           url: `${path}${query}`,
