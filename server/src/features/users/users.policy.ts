@@ -142,7 +142,6 @@ export function outranks(actorRank: number, targetRank: number): boolean {
 
 /** api-contract §3 ban: only a target of strictly lower rank. */
 export function banRankRefusal(actorRank: number, targetRank: number): 'higher' | 'same' | null {
-  if (targetRank > actorRank) return 'higher';
-  if (targetRank === actorRank) return 'same';
-  return null;
+  if (outranks(actorRank, targetRank)) return null;
+  return targetRank > actorRank ? 'higher' : 'same';
 }
