@@ -57,6 +57,24 @@ export async function clearThrottle(db: Db, key: string): Promise<void> {
   await deleteThrottle(db, key);
 }
 
+/**
+ * The address a per-address throttle counts: IPv4 as it is (IPv4-mapped IPv6 too), IPv6 by its
+ * /64 network, since one host is usually given a whole /64 and could otherwise step through it.
+ */
+export function throttleAddress(ipAddress: string): string {
+  const address = ipAddress.split('%')[0] ?? ipAddress;
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
+  if (mapped?.[1]) return mapped[1];
+  if (!address.includes(':')) return address;
+  const [head = '', tail] = address.split('::');
+  const headGroups = head === '' ? [] : head.split(':');
+  const tailGroups = tail === undefined || tail === '' ? [] : tail.split(':');
+  const zeros = tail === undefined ? 0 : Math.max(0, 8 - headGroups.length - tailGroups.length);
+  const groups = [...headGroups, ...Array<string>(zeros).fill('0'), ...tailGroups];
+  const network = groups.slice(0, 4).map((group) => (Number.parseInt(group, 16) || 0).toString(16));
+  return `${network.join(':')}::/64`;
+}
+
 /** "Try again in N seconds.": when a refused caller may try again, in words. */
 export function retryAfterDescription(seconds: number): string {
   return `Try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`;

@@ -13,6 +13,7 @@ import {
   peekBackoff,
   peekThrottle,
   recordBackoffFailure,
+  throttleAddress,
   throttledError,
   type BackoffRule,
   type ThrottleRule,
@@ -42,7 +43,7 @@ export const signInBackoff: BackoffRule = { freeFailures: 5, baseSeconds: 2, max
 
 /** The key counting wrong passwords for one account from one address. */
 export function signInFailuresKey(userID: number, ipAddress: string): string {
-  return `signin:failures:${userID}:${ipAddress}`;
+  return `signin:failures:${userID}:${throttleAddress(ipAddress)}`;
 }
 
 /** The prefix of every failure counter of one account (a password reset lifts them all). */
@@ -52,7 +53,7 @@ export function signInFailuresPrefix(userID: number): string {
 
 /** The key of one address's back-off. */
 export function signInBackoffKey(ipAddress: string): string {
-  return `signin:backoff:${ipAddress}`;
+  return `signin:backoff:${throttleAddress(ipAddress)}`;
 }
 
 /**
@@ -69,7 +70,7 @@ export async function checkPasswordThrottles(
   const backoff = await peekBackoff(ctx.db, signInBackoffKey(ctx.ipAddress), now);
   if (!backoff.allowed) throw throttledError(IP_THROTTLE_MESSAGE, backoff);
   if (options.onePerSecond) {
-    const userDecision = await consumeThrottle(ctx.db, `signin:user:${userID}:${ctx.ipAddress}`, signInThrottles.user, now);
+    const userDecision = await consumeThrottle(ctx.db, `signin:user:${userID}:${throttleAddress(ctx.ipAddress)}`, signInThrottles.user, now);
     if (!userDecision.allowed) throw throttledError(USER_THROTTLE_MESSAGE, userDecision);
   }
   const failures = await peekThrottle(ctx.db, signInFailuresKey(userID, ctx.ipAddress), signInThrottles.failures, now);
@@ -116,7 +117,7 @@ export interface SignInResult {
  * @throws AppError 404/401 validation errors, 401 banned, 403 no session permission, 429 throttled.
  */
 export async function signInWithPassword(ctx: RequestContext, input: SignInBody): Promise<SignInResult> {
-  const ipDecision = await consumeThrottle(ctx.db, `signin:ip:${ctx.ipAddress}`, signInThrottles.ip, ctx.clock());
+  const ipDecision = await consumeThrottle(ctx.db, `signin:ip:${throttleAddress(ctx.ipAddress)}`, signInThrottles.ip, ctx.clock());
   if (!ipDecision.allowed) throw throttledError(IP_THROTTLE_MESSAGE, ipDecision);
 
   const account = await findAccountByNameOrEmail(ctx.db, input.username);

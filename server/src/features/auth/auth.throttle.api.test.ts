@@ -81,6 +81,19 @@ describe(`auth: sign-in throttles (${testDialect})`, () => {
     assert.equal((await signIn(member.name, TEST_PASSWORD, uniqueIP())).response.statusCode, 201);
   });
 
+  test('an IPv6 address counts by its /64 network: stepping through it does not escape the lock', async () => {
+    const member = await createUser(t);
+    for (let attempt = 1; attempt <= 10; attempt += 1) {
+      clock.advance(70_000);
+      const response = (await signIn(member.name, 'wrong-password', `2001:db8:1:2::${attempt.toString(16)}`)).response;
+      assert.equal(response.statusCode, 401, response.body);
+    }
+    clock.advance(70_000);
+    const sameNetwork = (await signIn(member.name, TEST_PASSWORD, '2001:db8:1:2:ffff::99')).response;
+    assert.equal(sameNetwork.statusCode, 429, sameNetwork.body);
+    assert.equal((await signIn(member.name, TEST_PASSWORD, '2001:db8:1:3::1')).response.statusCode, 201);
+  });
+
   test('wrong current passwords in a profile edit count against the address, not the account everywhere', async () => {
     const member = await asMember(t);
     const ip = uniqueIP();
