@@ -25,8 +25,15 @@ interface JsonSchema {
   required?: string[];
 }
 
+interface QueryParameter {
+  in: string;
+  name: string;
+  required?: boolean;
+  schema?: JsonSchema;
+}
+
 interface OpenApiOperation {
-  parameters?: { in: string; name: string; schema?: JsonSchema }[];
+  parameters?: QueryParameter[];
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
 }
 
@@ -34,7 +41,7 @@ interface RouteUnderTest {
   method: string;
   path: string;
   pathParams: string[];
-  queryParams: string[];
+  queryParams: QueryParameter[];
   bodyType: string | null;
   bodySchema: JsonSchema | undefined;
 }
@@ -188,7 +195,26 @@ function asText(value: unknown): string {
 }
 
 /** A query string: each declared parameter left out, plausible, hostile, or in bracket/array form. */
-function queryArbitrary(names: string[]): fc.Arbitrary<string> {
+/** Plausible queries of routes whose required parameters depend on one another. */
+const plausibleQueries: Record<string, Record<string, string>[]> = {
+  '/api/v2/layouts/lookup-hydrate': [
+    { layoutViewType: 'post', recordType: 'discussion', recordID: '1' },
+    { layoutViewType: 'post', recordType: 'comment', recordID: '1' },
+    { layoutViewType: 'discussion', recordType: 'discussion', recordID: '1' },
+    { layoutViewType: 'categoryList', recordType: 'category', recordID: '1' },
+    { layoutViewType: 'categoryList', recordType: 'siteSection', recordID: '0' },
+    { layoutViewType: 'discussionList', recordType: 'siteSection', recordID: '0' },
+    { layoutViewType: 'home', recordType: 'siteSection', recordID: '0' },
+  ],
+};
+
+/** Query names a route reads that its schema declares only as an object (`params[...]`). */
+const extraQueryNames: Record<string, string[]> = {
+  '/api/v2/layouts/lookup-hydrate': ['params[page]', 'params[tagID]', 'params[sort]'],
+};
+
+function queryArbitrary(path: string, parameters: QueryParameter[]): fc.Arbitrary<string> {
+  const names = parameters.map((parameter) => parameter.name);
   if (names.length === 0) return fc.constantFrom('', '?x=%00', '?page=99999999999&limit=-1');
   const entry = (name: string) =>
     fc.oneof(
@@ -208,10 +234,22 @@ function queryArbitrary(names: string[]): fc.Arbitrary<string> {
         arbitrary: hostileString.map((value) => `${encode(name)}[a][b]=${encode(value)}`),
       },
     );
-  // One hostile parameter alone gets past validation of the others and reaches the database.
+  // One hostile parameter beside plausible required ones gets past validation of the others and
+  // reaches the database.
+  const required: Record<string, string> = {};
+  for (const parameter of parameters) {
+    if (parameter.required === true) required[parameter.name] = asText(plausible(parameter.schema));
+  }
+  const bases = plausibleQueries[path] ?? [required];
+  const hostileNames = [...names, ...(extraQueryNames[path] ?? [])];
   const oneHostile = fc
-    .tuple(fc.constantFrom(...names), hostileJson)
-    .map(([name, value]) => `?${encode(name)}=${encode(asText(value))}`);
+    .tuple(fc.constantFrom(...bases), fc.constantFrom(...hostileNames), hostileJson)
+    .map(([base, name, value]) => {
+      const query: Record<string, string> = { ...base, [name]: asText(value) };
+      return `?${Object.entries(query)
+        .map(([key, text]) => `${encode(key)}=${encode(text)}`)
+        .join('&')}`;
+    });
   const many = fc.tuple(...names.map(entry)).map((parts) => {
     const present = parts.filter((part): part is string => part !== null);
     return present.length === 0 ? '' : `?${present.join('&')}`;
@@ -416,9 +454,7 @@ describe(`hostile input over every API route (${testDialect})`, () => {
           pathParams: parameters
             .filter((parameter) => parameter.in === 'path')
             .map((parameter) => parameter.name),
-          queryParams: parameters
-            .filter((parameter) => parameter.in === 'query')
-            .map((parameter) => parameter.name),
+          queryParams: parameters.filter((parameter) => parameter.in === 'query'),
           bodyType,
           bodySchema: bodyType ? content[bodyType]?.schema : undefined,
         };
@@ -495,7 +531,12 @@ describe(`hostile input over every API route (${testDialect})`, () => {
           ? bodyArbitrary(route.bodySchema)
           : fc.option(bodyArbitrary(undefined), { freq: 4 });
     return fc
-      .tuple(fc.tuple(...pathParts), queryArbitrary(route.queryParams), body, hostileHeader)
+      .tuple(
+        fc.tuple(...pathParts),
+        queryArbitrary(route.path, route.queryParams),
+        body,
+        hostileHeader,
+      )
       .map(([values, query, content, extraHeader]) => {
         let path = route.path;
         route.pathParams.forEach((name, index) => {
@@ -577,6 +618,22 @@ describe(`hostile input: regressions of issue 11 (${testDialect})`, () => {
       const response = await inject(t, admin, { method: 'GET', url });
       assert.equal(response.statusCode, 404, `${url}: ${response.body}`);
       assert.deepEqual(response.json(), { message, status: 404 }, url);
+    }
+    const lookups: [string, string][] = [
+      ['layoutViewType=post&recordType=discussion&recordID=99999999999', 'Discussion not found.'],
+      ['layoutViewType=post&recordType=comment&recordID=2147483648', 'Comment not found.'],
+      [
+        'layoutViewType=categoryList&recordType=category&recordID=99999999999',
+        'Category not found.',
+      ],
+    ];
+    for (const [query, message] of lookups) {
+      const response = await inject(t, admin, {
+        method: 'GET',
+        url: `/api/v2/layouts/lookup-hydrate?${query}`,
+      });
+      assert.equal(response.statusCode, 404, `${query}: ${response.body}`);
+      assert.equal((response.json() as ErrorBody).message, message, query);
     }
     // The largest ID a column holds is still looked up as usual.
     const largest = await inject(t, admin, {

@@ -10,7 +10,8 @@ import {
 } from '../../../../common/src/api/layouts.ts';
 import type { Discussion } from '../../../../common/src/api/discussions.ts';
 import type { RequestContext } from '../../http/context.ts';
-import { validationError } from '../../platform/errors.ts';
+import { INT_MAX } from '../../../../common/src/api/common.ts';
+import { notFound, validationError } from '../../platform/errors.ts';
 import { getSettings } from '../config/config.service.ts';
 import { getCategory } from '../categories/categories.service.ts';
 import { findCommentLocation } from '../comments/comments.service.ts';
@@ -30,18 +31,22 @@ const recordTypesOf: Record<LayoutViewType, readonly LayoutRecordType[]> = {
   discussion: ['discussion', 'comment'],
 };
 
-function positiveID(field: string, value: string): number {
+function positiveID(field: string, value: string, type: string): number {
   if (!/^\d{1,15}$/.test(value) || Number(value) < 1) {
     throw validationError([
       { field, code: 'invalid', message: `${field} is not a valid integer.`, status: 422 },
     ]);
   }
+  // Past the integer column's range no record exists (PostgreSQL would fail the statement).
+  if (Number(value) > INT_MAX) throw notFound(type);
   return Number(value);
 }
 
 /** A category path segment: its ID, else its URL code (`/categories/{urlcode}`). */
 function categoryRef(recordID: string): number | `$urlcode:${string}` {
-  return /^\d+$/.test(recordID) ? Number(recordID) : `$urlcode:${recordID}`;
+  if (!/^\d+$/.test(recordID)) return `$urlcode:${recordID}`;
+  if (Number(recordID) > INT_MAX) throw notFound('Category');
+  return Number(recordID);
 }
 
 /** Hydrates one spec node: its widget's props, then any nested node lists; null drops it. */
@@ -225,13 +230,13 @@ export async function lookupHydrate(
     case 'post': {
       let discussionID: number;
       if (lookup.recordType === 'comment') {
-        const commentID = positiveID('recordID', lookup.recordID);
+        const commentID = positiveID('recordID', lookup.recordID, 'Comment');
         const location = await findCommentLocation(ctx, commentID, { limit: settings['comments.perPage'] });
         discussionID = location.discussionID;
         scope.page = location.page;
         scope.focusCommentID = commentID;
       } else {
-        discussionID = positiveID('recordID', lookup.recordID);
+        discussionID = positiveID('recordID', lookup.recordID, 'Discussion');
       }
       const discussion = await getDiscussion(ctx, discussionID, ['all']);
       scope.discussion = discussion;
