@@ -42,7 +42,8 @@ function blocksOf(page: Page): Promise<string[]> {
     Array.from(editor.querySelectorAll('p, li, img')).map((element) => {
       if (element.tagName === 'IMG') return '[image]';
       const copy = element.cloneNode(true) as Element;
-      for (const spacer of Array.from(copy.querySelectorAll('[contenteditable="false"]'))) spacer.remove();
+      for (const spacer of Array.from(copy.querySelectorAll('[contenteditable="false"]')))
+        spacer.remove();
       return `${element.tagName.toLowerCase()}: ${copy.textContent?.replace(/[\uFEFF\u200B]/g, '') ?? ''}`;
     }),
   );
@@ -115,7 +116,12 @@ test('an image inserted in a list item goes after the item, the list kept around
       buffer: gradientPng(240, 120),
     });
     await body.locator('img[alt="bed2.png"]').waitFor();
-    assert.deepEqual((await blocksOf(page)).slice(0, 4), ['li: first item', '[image]', 'li: second item', '[image]']);
+    assert.deepEqual((await blocksOf(page)).slice(0, 4), [
+      'li: first item',
+      '[image]',
+      'li: second item',
+      '[image]',
+    ]);
     await screenshot(page, `editor-list-image-${viewports[viewport].width}`);
     assert.deepEqual(errors, []);
     await page.context().close();

@@ -23,9 +23,10 @@ before(async () => {
   browser = await launchBrowser();
   api = await adminApi();
   // A full page of discussions: a long list is where a late part would move the most.
-  floodCount = (await api<Record<string, number>>('GET', '/config?select=floodControl.discussions.count'))[
-    'floodControl.discussions.count'
-  ] ?? 3;
+  floodCount =
+    (await api<Record<string, number>>('GET', '/config?select=floodControl.discussions.count'))[
+      'floodControl.discussions.count'
+    ] ?? 3;
   await api('PATCH', '/config', { 'floodControl.discussions.count': 100 });
   const suffix = Date.now().toString(36);
   const category = await api<{ categoryID: number; urlcode: string }>('POST', '/categories', {
@@ -35,7 +36,11 @@ before(async () => {
   });
   categoryPath = `/categories/${category.urlcode}`;
   const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(gradientPng(900, 600))], { type: 'image/png' }), 'dune.png');
+  form.append(
+    'file',
+    new Blob([new Uint8Array(gradientPng(900, 600))], { type: 'image/png' }),
+    'dune.png',
+  );
   const media = await api<{ url: string }>('POST', '/media', form);
   let discussion = { url: '' };
   const names = Array.from({ length: 27 }, (_, index) => `Steady discussion number ${index + 1}`);
@@ -73,12 +78,18 @@ test('home, list, category and discussion pages shift by 0.1 at most while they 
   for (const viewport of ['desktop', 'mobile'] as const) {
     for (const [name, path] of Object.entries(pages)) {
       // A cold load in a fresh context, as the benchmark measures it.
-      const context = await browser.newContext({ viewport: viewports[viewport], baseURL: journeyBaseURL() });
+      const context = await browser.newContext({
+        viewport: viewports[viewport],
+        baseURL: journeyBaseURL(),
+      });
       await context.addInitScript(observerScript);
       if (name.endsWith('signed in')) {
         const session = await context.request.post('/api/v2/authenticate/password', {
           data: { username: 'admin', password: adminPassword },
-          headers: { 'X-Requested-With': 'vanilla', 'X-Forwarded-For': `10.252.${viewport === 'mobile' ? 1 : 2}.1` },
+          headers: {
+            'X-Requested-With': 'vanilla',
+            'X-Forwarded-For': `10.252.${viewport === 'mobile' ? 1 : 2}.1`,
+          },
         });
         assert.equal(session.status(), 201, await session.text());
       }
@@ -87,15 +98,26 @@ test('home, list, category and discussion pages shift by 0.1 at most while they 
       // late enough to be seen moving, as on a real connection.
       const cdp = await context.newCDPSession(page);
       await cdp.send('Network.enable');
-      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 40, downloadThroughput: 1_250_000, uploadThroughput: 1_250_000 });
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 40,
+        downloadThroughput: 1_250_000,
+        uploadThroughput: 1_250_000,
+      });
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
       await page.goto(path, { waitUntil: 'networkidle' });
       await page.evaluate(() => document.fonts.ready.then(() => undefined));
-      const cls = await page.evaluate(() => (window as unknown as { __bench: { cls: number | null } }).__bench.cls ?? 0);
+      const cls = await page.evaluate(
+        () => (window as unknown as { __bench: { cls: number | null } }).__bench.cls ?? 0,
+      );
       measured.push(`${name} ${viewports[viewport].width}: ${cls.toFixed(3)}`);
-      if (cls > 0.1) failures.push(`${name} at ${viewports[viewport].width} px: CLS ${cls.toFixed(3)}`);
+      if (cls > 0.1)
+        failures.push(`${name} at ${viewports[viewport].width} px: CLS ${cls.toFixed(3)}`);
       if (name.startsWith('discussion')) {
-        await screenshot(page, `layout-shift-${name.replace(/ /g, '-')}-${viewports[viewport].width}`);
+        await screenshot(
+          page,
+          `layout-shift-${name.replace(/ /g, '-')}-${viewports[viewport].width}`,
+        );
       }
       await context.close();
     }

@@ -18,7 +18,8 @@ let originalTitle = '';
 before(async () => {
   browser = await launchBrowser();
   api = await adminApi();
-  originalTitle = (await api<Record<string, string>>('GET', '/config?select=garden.title'))['garden.title'] ?? '';
+  originalTitle =
+    (await api<Record<string, string>>('GET', '/config?select=garden.title'))['garden.title'] ?? '';
 });
 after(async () => {
   await api('PATCH', '/config', { 'garden.title': originalTitle });
@@ -29,7 +30,9 @@ after(async () => {
 async function focusHomeLink(page: Page, siteName: string): Promise<void> {
   for (let step = 0; step < 6; step += 1) {
     await page.keyboard.press('Tab');
-    const label = await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
+    const label = await page.evaluate(
+      () => document.activeElement?.getAttribute('aria-label') ?? '',
+    );
     if (label === `${siteName} home`) return;
   }
   assert.fail('the home link never took the focus');
@@ -42,13 +45,22 @@ test('a long site name is cut with an ellipsis at 375 px, and the focus ring sho
       const width = viewports[viewport].width;
       const { page, errors } = await openPage(browser, viewport);
       await page.goto('/');
-      await page.getByRole('banner').getByRole('link', { name: `${siteName} home` }).waitFor();
+      await page
+        .getByRole('banner')
+        .getByRole('link', { name: `${siteName} home` })
+        .waitFor();
       const sizes = await page.evaluate(() => ({
         scrollWidth: document.documentElement.scrollWidth,
         header: document.querySelector('header')?.getBoundingClientRect().width ?? 0,
       }));
-      assert.ok(sizes.scrollWidth <= width, `${siteName} at ${width} px: page ${sizes.scrollWidth} px wide`);
-      assert.ok(sizes.header <= width, `${siteName} at ${width} px: header ${sizes.header} px wide`);
+      assert.ok(
+        sizes.scrollWidth <= width,
+        `${siteName} at ${width} px: page ${sizes.scrollWidth} px wide`,
+      );
+      assert.ok(
+        sizes.header <= width,
+        `${siteName} at ${width} px: header ${sizes.header} px wide`,
+      );
 
       await focusHomeLink(page, siteName);
       const ring = await page.evaluate(() => {
@@ -65,7 +77,10 @@ test('a long site name is cut with an ellipsis at 375 px, and the focus ring sho
       assert.notEqual(ring.style, 'none');
       assert.ok(ring.width >= 2, `outline ${ring.width} px`);
       const ratio = contrastRatio(ring.color, ring.background);
-      assert.ok(ratio >= 3, `focus ring ${ring.color} on ${ring.background}: ${ratio.toFixed(2)}:1`);
+      assert.ok(
+        ratio >= 3,
+        `focus ring ${ring.color} on ${ring.background}: ${ratio.toFixed(2)}:1`,
+      );
       const slug = siteName.length > 12 ? 'long' : '12';
       await screenshot(page, `title-bar-name-${slug}-focus-${width}`);
       assert.deepEqual(errors, []);

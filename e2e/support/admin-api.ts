@@ -12,7 +12,11 @@ export type AdminApi = <T>(method: string, path: string, body?: unknown) => Prom
  */
 export async function adminApi(): Promise<AdminApi> {
   const base = journeyBaseURL();
-  const headers = { 'content-type': 'application/json', 'x-requested-with': 'vanilla', referer: `${base}/` };
+  const headers = {
+    'content-type': 'application/json',
+    'x-requested-with': 'vanilla',
+    referer: `${base}/`,
+  };
   adminSignIns += 1;
   const signIn = await fetch(`${base}/api/v2/authenticate/password`, {
     method: 'POST',
@@ -21,7 +25,7 @@ export async function adminApi(): Promise<AdminApi> {
   });
   assert.equal(signIn.status, 201, await signIn.clone().text());
   const cookie = (signIn.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
-  return async <T,>(method: string, path: string, body?: unknown): Promise<T> => {
+  return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
     const isForm = body instanceof FormData;
     const { 'content-type': _json, ...formHeaders } = headers;
     const response = await fetch(`${base}/api/v2${path}`, {

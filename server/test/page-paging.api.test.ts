@@ -28,16 +28,21 @@ describe(`paged list pages (${testDialect})`, () => {
 
   const page = async (url: string) => {
     const response = await pages.inject({ method: 'GET', url, headers: guest.headers });
-    const links = [...response.body.matchAll(/<link rel="(canonical|prev|next)" href="([^"]*)" data-seo>/g)].map(
-      ([, rel, href]) => `${rel} ${href?.replace(base, '') ?? ''}`,
-    );
+    const links = [
+      ...response.body.matchAll(/<link rel="(canonical|prev|next)" href="([^"]*)" data-seo>/g),
+    ].map(([, rel, href]) => `${rel} ${href?.replace(base, '') ?? ''}`);
     return { status: response.statusCode, location: response.headers.location, links };
   };
 
   before(async () => {
     t = await createTestApp({ GUEST_CACHE_SECONDS: '0' });
     distDir = fakeWebBuild();
-    pages = await buildApp({ config: t.config, database: t.database.handle, logger: false, distDir });
+    pages = await buildApp({
+      config: t.config,
+      database: t.database.handle,
+      logger: false,
+      distDir,
+    });
     await pages.ready();
     base = t.config.baseUrl.replace(/\/+$/, '');
     admin = await asAdmin(t);
@@ -54,13 +59,22 @@ describe(`paged list pages (${testDialect})`, () => {
       const response = await inject(t, admin, {
         method: 'POST',
         url: '/api/v2/discussions',
-        payload: { name, body: rich2(`About ${name}.`), format: 'rich2', categoryID: category.categoryID },
+        payload: {
+          name,
+          body: rich2(`About ${name}.`),
+          format: 'rich2',
+          categoryID: category.categoryID,
+        },
       });
       assert.equal(response.statusCode, 201, response.body);
       discussion = response.json() as Discussion;
       discussionIDs.push(discussion.discussionID);
     }
-    const tag = await inject(t, admin, { method: 'POST', url: '/api/v2/tags', payload: { name: 'Paged' } });
+    const tag = await inject(t, admin, {
+      method: 'POST',
+      url: '/api/v2/tags',
+      payload: { name: 'Paged' },
+    });
     assert.equal(tag.statusCode, 201, tag.body);
     tagID = (tag.json() as { tagID: number }).tagID;
     for (const discussionID of discussionIDs) {
@@ -145,7 +159,10 @@ describe(`paged list pages (${testDialect})`, () => {
       ['/discussions/p1', '/discussions'],
       ['/discussions/p1?tagID=4', '/discussions?tagID=4'],
       ['/categories/paged-garden/p1?sort=-score', '/categories/paged-garden?sort=-score'],
-      [`/discussion/${discussion.discussionID}/three/p1`, `/discussion/${discussion.discussionID}/three`],
+      [
+        `/discussion/${discussion.discussionID}/three/p1`,
+        `/discussion/${discussion.discussionID}/three`,
+      ],
       [`/discussion/${discussion.discussionID}/p1`, `/discussion/${discussion.discussionID}`],
     ];
     for (const [url, location] of cases) {

@@ -21,7 +21,10 @@ describe('theme contrast', () => {
   it('picks a focus colour visible on the title bar: the default blue is not (issue 11 item 20)', () => {
     const bar = themeDefaults.titleBar.colors.bg;
     expect(contrastRatio(themeDefaults.global.focus.color, bar)).toBeLessThan(3);
-    const chosen = visibleColorOn(bar, [themeDefaults.global.focus.color, themeDefaults.titleBar.colors.fg]);
+    const chosen = visibleColorOn(bar, [
+      themeDefaults.global.focus.color,
+      themeDefaults.titleBar.colors.fg,
+    ]);
     expect(chosen).toBe(themeDefaults.titleBar.colors.fg);
     expect(contrastRatio(chosen, bar)).toBeGreaterThanOrEqual(3);
     expect(visibleColorOn('#ffffff', ['#fefefe', '#f0f0f0'])).toBe('#000000');

@@ -25,7 +25,7 @@ function fromHsl(hue: number, saturation: number, lightness: number): Rgb {
   const chroma = (1 - Math.abs(2 * lightness - 1)) * saturation;
   const channel = (n: number) => {
     const k = (n + hue / 30) % 12;
-    return Math.round(255 * (lightness - chroma / 2 * Math.max(-1, Math.min(k - 3, 9 - k, 1))));
+    return Math.round(255 * (lightness - (chroma / 2) * Math.max(-1, Math.min(k - 3, 9 - k, 1))));
   };
   return [channel(0), channel(8), channel(4)];
 }
@@ -40,7 +40,7 @@ export function parseThemeColor(color: string): Rgb | null {
   }
   const numbers = numbersOf(value);
   if (value.startsWith('hsl') && numbers.length >= 3) {
-    return fromHsl(((numbers[0] ?? 0) % 360 + 360) % 360, numbers[1] ?? 0, numbers[2] ?? 0);
+    return fromHsl((((numbers[0] ?? 0) % 360) + 360) % 360, numbers[1] ?? 0, numbers[2] ?? 0);
   }
   return null;
 }
@@ -66,9 +66,15 @@ export function contrastRatio(first: string, second: string): number {
  * The first of `candidates` with at least `minimum`:1 contrast against `background`, else
  * whichever of black and white contrasts more.
  */
-export function visibleColorOn(background: string, candidates: readonly string[], minimum = 3): string {
+export function visibleColorOn(
+  background: string,
+  candidates: readonly string[],
+  minimum = 3,
+): string {
   for (const candidate of candidates) {
     if (contrastRatio(candidate, background) >= minimum) return candidate;
   }
-  return contrastRatio('#000000', background) >= contrastRatio('#ffffff', background) ? '#000000' : '#ffffff';
+  return contrastRatio('#000000', background) >= contrastRatio('#ffffff', background)
+    ? '#000000'
+    : '#ffffff';
 }

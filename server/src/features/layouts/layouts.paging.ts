@@ -45,12 +45,19 @@ function lastPage(paging: LayoutPaging): number {
  */
 export function withPageLinks(
   seo: LayoutSeo,
-  input: { baseUrl: string; page: number; paging: LayoutPaging | null; pathOfPage: (page: number) => string },
+  input: {
+    baseUrl: string;
+    page: number;
+    paging: LayoutPaging | null;
+    pathOfPage: (page: number) => string;
+  },
 ): LayoutSeo {
   const { page, paging } = input;
   if (paging === null) return seo;
   const links = [...seo.links];
-  if (page > 1) links.push({ rel: 'prev', href: absoluteUrl(input.baseUrl, input.pathOfPage(page - 1)) });
-  if (page < lastPage(paging)) links.push({ rel: 'next', href: absoluteUrl(input.baseUrl, input.pathOfPage(page + 1)) });
+  if (page > 1)
+    links.push({ rel: 'prev', href: absoluteUrl(input.baseUrl, input.pathOfPage(page - 1)) });
+  if (page < lastPage(paging))
+    links.push({ rel: 'next', href: absoluteUrl(input.baseUrl, input.pathOfPage(page + 1)) });
   return { ...seo, links };
 }

@@ -39,11 +39,22 @@ describe(`uploaded images in bodies carry their size (${testDialect})`, () => {
     const posted = await inject(t, member, {
       method: 'POST',
       url: '/api/v2/discussions',
-      payload: { name: 'A dot', categoryID, format: 'markdown', body: `Look: ![a dot](${media.url}) and ![far](https://cdn.example/x.png)` },
+      payload: {
+        name: 'A dot',
+        categoryID,
+        format: 'markdown',
+        body: `Look: ![a dot](${media.url}) and ![far](https://cdn.example/x.png)`,
+      },
     });
     assert.equal(posted.statusCode, 201, posted.body);
     const body = (posted.json() as { body: string }).body;
-    assert.ok(body.includes(`<img src="${path}" alt="a dot" width="1" height="1" loading="lazy" />`), body);
-    assert.ok(body.includes('<img src="https://cdn.example/x.png" alt="far" loading="lazy" />'), body);
+    assert.ok(
+      body.includes(`<img src="${path}" alt="a dot" width="1" height="1" loading="lazy" />`),
+      body,
+    );
+    assert.ok(
+      body.includes('<img src="https://cdn.example/x.png" alt="far" loading="lazy" />'),
+      body,
+    );
   });
 });

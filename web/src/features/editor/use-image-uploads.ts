@@ -55,8 +55,15 @@ export function useImageUploads(editor: Editor) {
   // was chosen is read from the page, so the image lands where the caret is.
   const selectionNow = (): Range | null => {
     const domSelection = window.getSelection();
-    if (domSelection !== null && domSelection.rangeCount > 0 && ReactEditor.hasDOMNode(editor, domSelection.anchorNode as globalThis.Node)) {
-      const range = ReactEditor.toSlateRange(editor, domSelection, { exactMatch: false, suppressThrow: true });
+    if (
+      domSelection !== null &&
+      domSelection.rangeCount > 0 &&
+      ReactEditor.hasDOMNode(editor, domSelection.anchorNode as globalThis.Node)
+    ) {
+      const range = ReactEditor.toSlateRange(editor, domSelection, {
+        exactMatch: false,
+        suppressThrow: true,
+      });
       if (range !== null) return range;
     }
     return editor.selection;

@@ -12,7 +12,10 @@ export const enPlurals: Readonly<Record<string, { one: string; other: string }>>
   '{count} posts': { one: '{count} post', other: '{count} posts' },
   '{count} followers': { one: '{count} follower', other: '{count} followers' },
   '{count} reports': { one: '{count} report', other: '{count} reports' },
-  'Show {count} more replies': { one: 'Show {count} more reply', other: 'Show {count} more replies' },
+  'Show {count} more replies': {
+    one: 'Show {count} more reply',
+    other: 'Show {count} more replies',
+  },
   '{count} minutes left': { one: '{count} minute left', other: '{count} minutes left' },
   'You can edit this for {count} more minutes.': {
     one: 'You can edit this for {count} more minute.',
@@ -26,7 +29,10 @@ export const enPlurals: Readonly<Record<string, { one: string; other: string }>>
     one: '{count} suggestion. Use the arrow keys to choose, Enter to insert.',
     other: '{count} suggestions. Use the arrow keys to choose, Enter to insert.',
   },
-  'At least {count} characters.': { one: 'At least {count} character.', other: 'At least {count} characters.' },
+  'At least {count} characters.': {
+    one: 'At least {count} character.',
+    other: 'At least {count} characters.',
+  },
   'Press Enter to add a tag. Up to {count} tags.': {
     one: 'Press Enter to add a tag. Up to {count} tag.',
     other: 'Press Enter to add a tag. Up to {count} tags.',
@@ -40,10 +46,22 @@ export const enPlurals: Readonly<Record<string, { one: string; other: string }>>
     other: 'You cannot add more than {count} tags.',
   },
   'Move {count} discussions': { one: 'Move {count} discussion', other: 'Move {count} discussions' },
-  '{count} discussions moved.': { one: '{count} discussion moved.', other: '{count} discussions moved.' },
-  '{count} discussions merged.': { one: '{count} discussion merged.', other: '{count} discussions merged.' },
-  '{count} discussions closed.': { one: '{count} discussion closed.', other: '{count} discussions closed.' },
-  '{count} discussions deleted.': { one: '{count} discussion deleted.', other: '{count} discussions deleted.' },
+  '{count} discussions moved.': {
+    one: '{count} discussion moved.',
+    other: '{count} discussions moved.',
+  },
+  '{count} discussions merged.': {
+    one: '{count} discussion merged.',
+    other: '{count} discussions merged.',
+  },
+  '{count} discussions closed.': {
+    one: '{count} discussion closed.',
+    other: '{count} discussions closed.',
+  },
+  '{count} discussions deleted.': {
+    one: '{count} discussion deleted.',
+    other: '{count} discussions deleted.',
+  },
   'Are you sure you want to close {count} discussions?': {
     one: 'Are you sure you want to close {count} discussion?',
     other: 'Are you sure you want to close {count} discussions?',

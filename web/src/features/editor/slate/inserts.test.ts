@@ -18,7 +18,10 @@ const image = { url: 'https://forum.test/uploads/a.png', name: 'a.png', width: 2
 
 function shape(editor: Editor): string[] {
   return editor.children.map((node) => {
-    const element = node as { type: string; children: { children?: { children?: { text: string }[] }[] }[] };
+    const element = node as {
+      type: string;
+      children: { children?: { children?: { text: string }[] }[] }[];
+    };
     if (element.type === 'ul' || element.type === 'ol') {
       return `${element.type}(${element.children.map((item) => item.children?.[0]?.children?.[0]?.text ?? '').join(', ')})`;
     }

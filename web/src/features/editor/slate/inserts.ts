@@ -65,7 +65,10 @@ export function insertImage(editor: Editor, embedData: ImageEmbedData, at?: Rang
     children: [{ text: '' }],
   };
   const location = at ?? editor.selection ?? Editor.end(editor, []);
-  const list = Editor.above(editor, { at: location, match: (node, path) => path.length === 1 && isList(node) });
+  const list = Editor.above(editor, {
+    at: location,
+    match: (node, path) => path.length === 1 && isList(node),
+  });
   if (list !== undefined) {
     // An image is a block of its own, which a list item cannot hold: it goes after the item
     // (its nested lists included), the items after it continuing in a list of their own.
