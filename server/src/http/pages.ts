@@ -350,12 +350,12 @@ export async function registerPages(
     if (pathname === '/api' || pathname.startsWith('/api/')) {
       return reply.callNotFound();
     }
+    const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+    // spec 000 §2: page 1 of a list has no `/p1` suffix.
+    const firstPage = firstPageRedirect(pathname, search);
+    if (firstPage !== null) return reply.redirect(firstPage, 301);
     try {
       const bootstrap = await buildBootstrap(request.ctx);
-      const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-      // spec 000 §2: page 1 of a list has no `/p1` suffix.
-      const firstPage = firstPageRedirect(pathname, search);
-      if (firstPage !== null) return reply.redirect(firstPage, 301);
       const lookup = layoutLookupForPath(pathname, search);
       let seoTags = '';
       if (lookup !== null) {
