@@ -12,7 +12,7 @@ import { asAdmin, asGuest, asMember, inject, uniqueIP, type TestActor } from './
 // route schemas and lists every route (routes.api.test.ts checks that).
 
 const SEED = Number(process.env.HOSTILE_SEED ?? 20261125);
-const RUNS_PER_ACTOR = Number(process.env.HOSTILE_RUNS ?? 30);
+const RUNS_PER_ACTOR = Number(process.env.HOSTILE_RUNS ?? 50);
 
 interface JsonSchema {
   type?: string | string[];
