@@ -22,8 +22,6 @@ after(async () => {
 });
 
 async function signInAsAdmin(page: Page): Promise<void> {
-  // The sign-in throttle allows one attempt per user per second (api-contract §1.13).
-  await page.waitForTimeout(1100);
   await page.goto('/entry/signin');
   await page.getByLabel('Email/Username').fill('admin');
   await page.getByLabel(/^Password/).fill(adminPassword);

@@ -39,8 +39,6 @@ async function apiCall<T>(page: Page, method: string, path: string, body?: unkno
 }
 
 async function signIn(page: Page, name: string, password: string): Promise<void> {
-  // The sign-in throttle allows one attempt per user per second (api-contract §1.13).
-  await page.waitForTimeout(1100);
   await page.goto('/entry/signin');
   await page.getByLabel('Email/Username').fill(name);
   await page.getByLabel(/^Password/).fill(password);

@@ -20,7 +20,6 @@ after(async () => {
   // The journeys share one server: put back the setting prepare() turned off.
   if (setup !== null) {
     const { page } = await openPage(browser, 'desktop');
-    await page.waitForTimeout(1100);
     await signIn(page, 'admin', adminPassword);
     await apiCall(page, 'PATCH', '/config', { 'registration.confirmEmail': true });
     await page.context().close();
@@ -56,8 +55,6 @@ async function apiCall<T>(page: Page, method: string, path: string, body?: unkno
 }
 
 async function signIn(page: Page, name: string, password: string): Promise<void> {
-  // The sign-in throttle allows one attempt per user per second (api-contract §1.13).
-  await page.waitForTimeout(1100);
   await page.goto('/entry/signin');
   await page.getByLabel('Email/Username').fill(name);
   await page.getByLabel(/^Password/).fill(password);

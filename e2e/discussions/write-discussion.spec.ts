@@ -33,8 +33,6 @@ async function register(
   const response = await page.request.post('/api/v2/users/register', { data: member, headers });
   assert.equal(response.status(), 201, await response.text());
   if (!signIn) return;
-  // The sign-in throttle allows one attempt per user per second (api-contract §1.13).
-  await page.waitForTimeout(1100);
   const session = await page.request.post('/api/v2/authenticate/password', {
     data: { username: member.name, password: member.password },
     headers,
