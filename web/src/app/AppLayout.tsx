@@ -42,7 +42,7 @@ export function AppLayout() {
         <p>{t('Powered by Hearth')}</p>
       </footer>
       <Toasts />
-      <UnconfirmedEmailToast />
+      {showBanned ? null : <UnconfirmedEmailToast />}
     </div>
   );
 }
