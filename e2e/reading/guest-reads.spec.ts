@@ -8,42 +8,15 @@ import {
   screenshot,
   viewports,
 } from '../support/browser.ts';
-import { adminPassword, journeyBaseURL, useJourneyServer } from '../support/server.ts';
+import { adminApi, type AdminApi } from '../support/admin-api.ts';
+import { useJourneyServer } from '../support/server.ts';
 
 useJourneyServer();
-
-let adminSignIns = 0;
-
-/** The API as the administrator (a real session cookie; CSRF passes with a same-site referer). */
-async function adminApi(): Promise<<T>(method: string, path: string, body?: unknown) => Promise<T>> {
-  const base = journeyBaseURL();
-  const headers = { 'content-type': 'application/json', 'x-requested-with': 'vanilla', referer: `${base}/` };
-  // The sign-in throttle allows one attempt per second per account and address: each sign-in
-  // comes from an address of its own instead of waiting.
-  adminSignIns += 1;
-  const signIn = await fetch(`${base}/api/v2/authenticate/password`, {
-    method: 'POST',
-    headers: { ...headers, 'x-forwarded-for': `10.250.0.${adminSignIns}` },
-    body: JSON.stringify({ username: 'admin', password: adminPassword }),
-  });
-  assert.equal(signIn.status, 201, await signIn.clone().text());
-  const cookie = (signIn.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
-  return async <T,>(method: string, path: string, body?: unknown): Promise<T> => {
-    const response = await fetch(`${base}/api/v2${path}`, {
-      method,
-      headers: { ...headers, cookie },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await response.text();
-    assert.ok(response.status < 300, `${method} ${path}: ${response.status} ${text}`);
-    return (text === '' ? undefined : JSON.parse(text)) as T;
-  };
-}
 
 const rich2 = (text: string) => JSON.stringify([{ type: 'p', children: [{ text }] }]);
 
 let browser: Browser;
-let api: Awaited<ReturnType<typeof adminApi>>;
+let api: AdminApi;
 const suffix = Date.now().toString(36);
 const urlcode = `kitchen-garden-${suffix}`;
 let blightID = 0;
