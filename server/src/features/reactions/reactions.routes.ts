@@ -7,12 +7,12 @@ import {
   postReactionBodySchema,
   reactionLogQuerySchema,
   reactionLogSchema,
-  reactionRecordParamsSchema,
+  reactionRecordParamsSchemas,
   reactionRecordTypes,
   reactionSummarySchema,
   reactionTypeParamsSchema,
   reactionTypeSchema,
-  reactionUserParamsSchema,
+  reactionUserParamsSchemas,
 } from '../../../../common/src/api/reactions.ts';
 import { setPagingHeaders } from '../../http/paging.ts';
 import {
@@ -44,7 +44,7 @@ export async function reactionsRoutes(app: FastifyInstance): Promise<void> {
       {
         schema: {
           tags: ['reactions'],
-          params: reactionRecordParamsSchema,
+          params: reactionRecordParamsSchemas[recordType],
           querystring: reactionLogQuerySchema,
           response: { 200: z.array(reactionLogSchema), ...errors },
         },
@@ -64,9 +64,10 @@ export async function reactionsRoutes(app: FastifyInstance): Promise<void> {
     api.post(
       base,
       {
+        config: { guestCacheWrite: 'declared' },
         schema: {
           tags: ['reactions'],
-          params: reactionRecordParamsSchema,
+          params: reactionRecordParamsSchemas[recordType],
           body: postReactionBodySchema,
           response: { 201: z.array(reactionSummarySchema), ...errors },
         },
@@ -80,9 +81,10 @@ export async function reactionsRoutes(app: FastifyInstance): Promise<void> {
     api.delete(
       base,
       {
+        config: { guestCacheWrite: 'declared' },
         schema: {
           tags: ['reactions'],
-          params: reactionRecordParamsSchema,
+          params: reactionRecordParamsSchemas[recordType],
           response: { 204: z.null(), ...errors },
         },
       },
@@ -95,9 +97,10 @@ export async function reactionsRoutes(app: FastifyInstance): Promise<void> {
     api.delete(
       `${base}/:userID`,
       {
+        config: { guestCacheWrite: 'declared' },
         schema: {
           tags: ['reactions'],
-          params: reactionUserParamsSchema,
+          params: reactionUserParamsSchemas[recordType],
           response: { 204: z.null(), ...errors },
         },
       },
@@ -135,6 +138,7 @@ export async function reactionsRoutes(app: FastifyInstance): Promise<void> {
   api.patch(
     '/reactions/:urlCode',
     {
+      config: { guestCacheWrite: 'all' },
       schema: {
         tags: ['reactions'],
         params: reactionTypeParamsSchema,
