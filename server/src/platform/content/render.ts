@@ -5,7 +5,7 @@ import { fieldError } from '../errors.ts';
 import { UPLOADS_URL_PREFIX } from '../uploads.ts';
 import { bbcodeToHtml } from './bbcode.ts';
 import { findImageSizesByPaths, type StoredImageSize } from './content.repo.ts';
-import { markdownToHtml } from './markdown.ts';
+import { markdownToHtml } from '../../../../common/src/content/markdown.ts';
 import {
   collectMentionNames,
   replaceMentions,

@@ -1,5 +1,5 @@
 import { escapeHtml, escapeWithBreaks } from './escape.ts';
-import { findWebLinks } from './markdown.ts';
+import { findWebLinks } from '../../../../common/src/content/markdown.ts';
 
 function linkified(text: string): string {
   let html = '';

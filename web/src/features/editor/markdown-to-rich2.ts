@@ -1,4 +1,5 @@
-import MarkdownIt from 'markdown-it';
+import type MarkdownIt from 'markdown-it';
+import { markdown } from '../../../../common/src/content/markdown.ts';
 import {
   emptyRich2,
   serializeRich2,
@@ -13,8 +14,6 @@ import {
   type TableRowElement,
 } from './rich2.ts';
 import { isSafeLink } from '../../lib/safe-url.ts';
-
-const markdown = new MarkdownIt('default', { html: false, linkify: false });
 
 type Token = ReturnType<InstanceType<typeof MarkdownIt>['parse']>[number];
 
@@ -64,9 +63,8 @@ function convertInlines(tokens: readonly Token[]): (Rich2Inline[] | ImageEmbedEl
       case 'code_inline':
         pushText(token.content, 'code');
         break;
+      // The shared configuration renders a single newline as a line break (`breaks`): so does this.
       case 'softbreak':
-        pushText(' ');
-        break;
       case 'hardbreak':
         pushText('\n');
         break;

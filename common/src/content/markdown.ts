@@ -1,7 +1,12 @@
 import MarkdownIt from 'markdown-it';
 
-// html: false — raw HTML in Markdown is shown as text, never passed through (ARCHITECTURE "Content").
-const markdown = new MarkdownIt({ html: false, linkify: true, breaks: true, typographer: false });
+/**
+ * The one Markdown configuration, shared by the server's renderer and the web editor's Markdown
+ * conversion, so what the editor shows is what the saved post renders. Raw HTML in Markdown is
+ * shown as text, never passed through (ARCHITECTURE "Content"); bare http(s) URLs become links;
+ * a single newline is a line break.
+ */
+export const markdown = new MarkdownIt({ html: false, linkify: true, breaks: true, typographer: false });
 markdown.linkify.set({ fuzzyEmail: false });
 
 /** A Markdown body as HTML (still to be sanitized). */
