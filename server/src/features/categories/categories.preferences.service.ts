@@ -24,16 +24,16 @@ import {
   viewableScope,
 } from './categories.policy.ts';
 import { presentFollowedCategory, presentPreferences } from './categories.present.ts';
+import { refreshFollowerCount } from './categories.counts.repo.ts';
+import { ensureCategoryTree, resolveCategory } from './categories.lookup.ts';
+import type { CategoryRow } from './categories.repo.ts';
 import {
   findFollowedCategories,
   findUserCategories,
-  refreshFollowerCount,
   upsertUserCategory,
   userExists,
-  type CategoryRow,
   type UserCategoryRow,
-} from './categories.repo.ts';
-import { ensureCategoryTree, resolveCategory } from './categories.service.ts';
+} from './user-categories.repo.ts';
 
 /** A user in a preferences path. */
 export type PreferencesUserRef = '$me' | number;

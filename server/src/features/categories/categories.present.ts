@@ -14,7 +14,8 @@ import {
 } from '../../../../common/src/api/categories.ts';
 import { storedPermissionNames } from '../../../../common/src/permissions/names.ts';
 import { toApiDate } from '../../platform/dates.ts';
-import type { CategoryRow, UserCategoryRow } from './categories.repo.ts';
+import type { CategoryRow } from './categories.repo.ts';
+import type { UserCategoryRow } from './user-categories.repo.ts';
 import { ancestorIDs, nestCategories } from './categories.tree.ts';
 
 /** The public URL of a category page: `/categories/{urlcode}`, absolute as Vanilla answers it. */

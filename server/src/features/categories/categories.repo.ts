@@ -3,13 +3,11 @@ import type { RangeFilter } from '../../../../common/src/api/categories.ts';
 import type { CategoryScope } from '../../permissions/category-scope.ts';
 import { escapeLike, lowerEquals, toBool } from '../../platform/db/dialect.ts';
 import type { Database } from '../../platform/db/schema.ts';
-import { categoriesDb, type CategoriesDatabase } from './categories.schema.ts';
-import type { TreeFields, TreeNodeInput } from './categories.tree.ts';
 
 /** The database or an open transaction. */
-type Executor = Kysely<Database>;
+export type Executor = Kysely<Database>;
 
-type CategoryExpressions = ExpressionBuilder<CategoriesDatabase, 'categories'>;
+export type CategoryExpressions = ExpressionBuilder<Database, 'categories'>;
 
 /** A `categories` row with booleans converted and `allowedDiscussionTypes` decoded. */
 export interface CategoryRow {
@@ -44,7 +42,8 @@ export interface CategoryRow {
   dateUpdated: string | null;
 }
 
-const categoryColumns = [
+/** Every column of a category row (shared by the categories repositories). */
+export const categoryColumns = [
   'categories.categoryID',
   'categories.parentCategoryID',
   'categories.name',
@@ -118,7 +117,8 @@ function decodeTypes(value: string | null): string[] | null {
   }
 }
 
-function toCategoryRow(row: RawCategory): CategoryRow {
+/** A driver row as a `CategoryRow`. */
+export function toCategoryRow(row: RawCategory): CategoryRow {
   // Field by field rather than `...row`: spreading a driver's row costs more than reading it, and
   // lists read every category.
   return {
@@ -163,7 +163,7 @@ export async function findCategoryByID(
   db: Executor,
   categoryID: number,
 ): Promise<CategoryRow | undefined> {
-  const row = await categoriesDb(db)
+  const row = await db
     .selectFrom('categories')
     .select(categoryColumns)
     .where('categories.categoryID', '=', categoryID)
@@ -176,7 +176,7 @@ export async function findCategoryByUrlcode(
   db: Executor,
   urlcode: string,
 ): Promise<CategoryRow | undefined> {
-  const row = await categoriesDb(db)
+  const row = await db
     .selectFrom('categories')
     .select(categoryColumns)
     .where(lowerEquals('categories.urlcode', urlcode))
@@ -190,7 +190,7 @@ export async function findCategoriesByName(
   name: string,
   limit: number,
 ): Promise<CategoryRow[]> {
-  const rows = await categoriesDb(db)
+  const rows = await db
     .selectFrom('categories')
     .select(categoryColumns)
     .where(lowerEquals('categories.name', name))
@@ -206,7 +206,7 @@ export async function findCategoryLabels(
   categoryIDs: readonly number[],
 ): Promise<{ categoryID: number; name: string; urlcode: string; permissionCategoryID: number }[]> {
   if (categoryIDs.length === 0) return [];
-  return categoriesDb(db)
+  return db
     .selectFrom('categories')
     .select(['categoryID', 'name', 'urlcode', 'permissionCategoryID'])
     .where('categoryID', 'in', [...new Set(categoryIDs)])
@@ -233,7 +233,8 @@ export interface CategoryFilter {
   nameContains?: string | undefined;
 }
 
-function scopeCondition(eb: CategoryExpressions, scope: CategoryScope): Expression<SqlBool> {
+/** The SQL condition of a category scope (the permission categories a viewer may see or post in). */
+export function scopeCondition(eb: CategoryExpressions, scope: CategoryScope): Expression<SqlBool> {
   if (scope.all) return sql<SqlBool>`1 = 1`;
   if (scope.permissionCategoryIDs.length === 0) return sql<SqlBool>`1 = 0`;
   return eb('categories.permissionCategoryID', 'in', scope.permissionCategoryIDs);
@@ -308,7 +309,7 @@ export async function findCategories(
   filter: CategoryFilter,
   options: { order: CategoryOrder; limit?: number; offset?: number; followerUserID?: number },
 ): Promise<CategoryRow[]> {
-  let query = categoriesDb(db)
+  let query = db
     .selectFrom('categories')
     .select(categoryColumns)
     .where((eb) => filterConditions(eb, filter));
@@ -354,7 +355,7 @@ export async function findCategoryPostTypes(
   filter: CategoryFilter,
   limit: number,
 ): Promise<{ categoryID: number; allowedDiscussionTypes: string[] | null }[]> {
-  const rows = await categoriesDb(db)
+  const rows = await db
     .selectFrom('categories')
     .select(['categories.categoryID', 'categories.allowedDiscussionTypes'])
     .where((eb) => filterConditions(eb, filter))
@@ -369,467 +370,10 @@ export async function findCategoryPostTypes(
 
 /** How many categories match (numbered pager). */
 export async function countCategories(db: Executor, filter: CategoryFilter): Promise<number> {
-  const row = await categoriesDb(db)
+  const row = await db
     .selectFrom('categories')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where((eb) => filterConditions(eb, filter))
     .executeTakeFirst();
   return Number(row?.count ?? 0);
-}
-
-/** How many categories exist at all. */
-export async function countAllCategories(db: Executor): Promise<number> {
-  const row = await categoriesDb(db)
-    .selectFrom('categories')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirst();
-  return Number(row?.count ?? 0);
-}
-
-/** The highest sort among a parent's children (null: top level); -1 when it has none. */
-export async function findMaxChildSort(
-  db: Executor,
-  parentCategoryID: number | null,
-): Promise<number> {
-  const row = await categoriesDb(db)
-    .selectFrom('categories')
-    .select((eb) => eb.fn.max('categories.sort').as('sort'))
-    .where((eb) =>
-      parentCategoryID === null
-        ? eb('categories.parentCategoryID', 'is', null)
-        : eb('categories.parentCategoryID', '=', parentCategoryID),
-    )
-    .executeTakeFirst();
-  return row?.sort === null || row?.sort === undefined ? -1 : Number(row.sort);
-}
-
-/** Values of a new category; the tree fields are set right after (they need its ID). */
-export interface NewCategory {
-  parentCategoryID: number | null;
-  name: string;
-  urlcode: string;
-  description: string;
-  displayAs: string;
-  customPermissions: boolean;
-  isArchived: boolean;
-  featured: boolean;
-  sort: number;
-  depth: number;
-  iconUrl: string | null;
-  bannerUrl: string | null;
-  allowedDiscussionTypes: string | null;
-  pointsCategoryID: number | null;
-  insertUserID: number | null;
-  dateInserted: string;
-}
-
-/** Inserts a category and returns its ID. */
-export async function insertCategory(db: Executor, category: NewCategory): Promise<number> {
-  const row = await categoriesDb(db)
-    .insertInto('categories')
-    .values({ ...category, treePath: '' })
-    .returning('categoryID')
-    .executeTakeFirstOrThrow();
-  return row.categoryID;
-}
-
-/** Column changes of a category; absent keys stay. */
-export type CategoryChanges = Partial<{
-  parentCategoryID: number | null;
-  name: string;
-  urlcode: string;
-  description: string;
-  displayAs: string;
-  customPermissions: boolean;
-  permissionCategoryID: number;
-  isArchived: boolean;
-  featured: boolean;
-  sort: number;
-  treePath: string;
-  iconUrl: string | null;
-  bannerUrl: string | null;
-  allowedDiscussionTypes: string | null;
-  pointsCategoryID: number | null;
-  updateUserID: number | null;
-  dateUpdated: string;
-}>;
-
-/** Applies column changes to a category. */
-export async function updateCategory(
-  db: Executor,
-  categoryID: number,
-  changes: CategoryChanges,
-): Promise<void> {
-  if (Object.keys(changes).length === 0) return;
-  await categoriesDb(db)
-    .updateTable('categories')
-    .set(changes)
-    .where('categoryID', '=', categoryID)
-    .execute();
-}
-
-/**
- * Moves a subtree in the tree: every path starting with `oldPath` gets `newPath` instead, and
- * every depth changes by `depthDelta` (the subtree's root included).
- */
-export async function rewriteSubtreePaths(
-  db: Executor,
-  oldPath: string,
-  newPath: string,
-  depthDelta: number,
-): Promise<void> {
-  await categoriesDb(db)
-    .updateTable('categories')
-    .set({
-      treePath: sql<string>`cast(${newPath} as text) || substr(${sql.ref('treePath')}, cast(${oldPath.length + 1} as integer))`,
-      depth: sql<number>`${sql.ref('depth')} + cast(${depthDelta} as integer)`,
-    })
-    .where('treePath', 'like', `${oldPath}%`)
-    .execute();
-}
-
-/** A subtree's categories in tree order (its root first), with what permission inheritance needs. */
-export async function findSubtreeNodes(
-  db: Executor,
-  treePath: string,
-): Promise<
-  {
-    categoryID: number;
-    parentCategoryID: number | null;
-    customPermissions: boolean;
-    permissionCategoryID: number;
-  }[]
-> {
-  const rows = await categoriesDb(db)
-    .selectFrom('categories')
-    .select(['categoryID', 'parentCategoryID', 'customPermissions', 'permissionCategoryID'])
-    .where('treePath', 'like', `${treePath}%`)
-    .orderBy('treePath')
-    .execute();
-  return rows.map((row) => ({ ...row, customPermissions: toBool(row.customPermissions) }));
-}
-
-/** Sets the permission category of several categories. */
-export async function setPermissionCategoryID(
-  db: Executor,
-  categoryIDs: readonly number[],
-  permissionCategoryID: number,
-): Promise<void> {
-  if (categoryIDs.length === 0) return;
-  await categoriesDb(db)
-    .updateTable('categories')
-    .set({ permissionCategoryID })
-    .where('categoryID', 'in', [...categoryIDs])
-    .execute();
-}
-
-/** Changes a category's count of child categories. */
-export async function adjustChildCount(
-  db: Executor,
-  categoryID: number,
-  delta: number,
-): Promise<void> {
-  await categoriesDb(db)
-    .updateTable('categories')
-    .set({
-      countCategories: sql<number>`${sql.ref('countCategories')} + cast(${delta} as integer)`,
-    })
-    .where('categoryID', '=', categoryID)
-    .execute();
-}
-
-/** Changes the own counts of one category (content moved in or out). */
-export async function adjustOwnCounts(
-  db: Executor,
-  categoryID: number,
-  discussions: number,
-  comments: number,
-): Promise<void> {
-  if (discussions === 0 && comments === 0) return;
-  await categoriesDb(db)
-    .updateTable('categories')
-    .set({
-      countDiscussions: sql<number>`${sql.ref('countDiscussions')} + cast(${discussions} as integer)`,
-      countComments: sql<number>`${sql.ref('countComments')} + cast(${comments} as integer)`,
-    })
-    .where('categoryID', '=', categoryID)
-    .execute();
-}
-
-/** Changes the including-descendants counts of several categories (ancestors of moved content). */
-export async function adjustAllCounts(
-  db: Executor,
-  categoryIDs: readonly number[],
-  discussions: number,
-  comments: number,
-): Promise<void> {
-  if (categoryIDs.length === 0 || (discussions === 0 && comments === 0)) return;
-  await categoriesDb(db)
-    .updateTable('categories')
-    .set({
-      countAllDiscussions: sql<number>`${sql.ref('countAllDiscussions')} + cast(${discussions} as integer)`,
-      countAllComments: sql<number>`${sql.ref('countAllComments')} + cast(${comments} as integer)`,
-    })
-    .where('categoryID', 'in', [...categoryIDs])
-    .execute();
-}
-
-/**
- * Recounts a category's followers from the follow rows (index on categoryID, followed), so that
- * concurrent follows cannot make the counter drift.
- */
-export async function refreshFollowerCount(db: Executor, categoryID: number): Promise<void> {
-  await categoriesDb(db)
-    .updateTable('categories')
-    .set((eb) => ({
-      countFollowers: eb
-        .selectFrom('userCategories')
-        .select((inner) => inner.fn.countAll<number>().as('count'))
-        .where('userCategories.categoryID', '=', categoryID)
-        .where('userCategories.followed', '=', true),
-    }))
-    .where('categoryID', '=', categoryID)
-    .execute();
-}
-
-/** Whether a category has child categories. */
-export async function hasChildCategories(db: Executor, categoryID: number): Promise<boolean> {
-  const row = await categoriesDb(db)
-    .selectFrom('categories')
-    .select('categoryID')
-    .where('parentCategoryID', '=', categoryID)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-/** Deletes a category with its follow rows and its own permission rows. */
-export async function deleteCategoryRow(db: Executor, categoryID: number): Promise<void> {
-  const cdb = categoriesDb(db);
-  await cdb.deleteFrom('userCategories').where('categoryID', '=', categoryID).execute();
-  await deleteCategoryPermissions(db, categoryID);
-  await cdb.deleteFrom('categories').where('categoryID', '=', categoryID).execute();
-}
-
-/**
- * Gives a category its own permission rows: a copy of every role's default category rows
- * (resourceID 0), as Vanilla does when custom permissions are turned on.
- */
-export async function copyDefaultCategoryPermissions(
-  db: Executor,
-  categoryID: number,
-): Promise<void> {
-  await deleteCategoryPermissions(db, categoryID);
-  await db
-    .insertInto('rolePermissions')
-    .columns(['roleID', 'resourceType', 'resourceID', 'permission', 'granted'])
-    .expression((eb) =>
-      eb
-        .selectFrom('rolePermissions')
-        .select([
-          'rolePermissions.roleID',
-          sql.lit('category').as('resourceType'),
-          sql.lit(categoryID).as('resourceID'),
-          'rolePermissions.permission',
-          'rolePermissions.granted',
-        ])
-        .where('rolePermissions.resourceType', '=', 'category')
-        .where('rolePermissions.resourceID', '=', 0),
-    )
-    .execute();
-}
-
-/** Removes a category's own permission rows (custom permissions turned off, or deleted). */
-export async function deleteCategoryPermissions(db: Executor, categoryID: number): Promise<void> {
-  await db
-    .deleteFrom('rolePermissions')
-    .where('resourceType', '=', 'category')
-    .where('resourceID', '=', categoryID)
-    .execute();
-}
-
-/** A category's own granted permission rows, by role. */
-export async function findCategoryPermissionRows(
-  db: Executor,
-  categoryID: number,
-): Promise<{ roleID: number; permission: string }[]> {
-  const rows = await db
-    .selectFrom('rolePermissions')
-    .select(['roleID', 'permission', 'granted'])
-    .where('resourceType', '=', 'category')
-    .where('resourceID', '=', categoryID)
-    .execute();
-  return rows
-    .filter((row) => toBool(row.granted))
-    .map(({ roleID, permission }) => ({ roleID, permission }));
-}
-
-/** Every role ID, in display order. */
-export async function findAllRoleIDs(db: Executor): Promise<number[]> {
-  const rows = await db
-    .selectFrom('roles')
-    .select('roleID')
-    .orderBy('sort')
-    .orderBy('roleID')
-    .execute();
-  return rows.map((row) => row.roleID);
-}
-
-/** Whether a user exists and is not deleted. */
-export async function userExists(db: Executor, userID: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('users')
-    .select(['userID', 'deleted'])
-    .where('userID', '=', userID)
-    .executeTakeFirst();
-  return row !== undefined && !toBool(row.deleted);
-}
-
-/** Whether any category lacks its tree path (inserted without the categories feature). */
-export async function hasCategoriesWithoutTreePath(db: Executor): Promise<boolean> {
-  const row = await categoriesDb(db)
-    .selectFrom('categories')
-    .select('categoryID')
-    .where('treePath', '=', '')
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-/** Every category's parent link, sort and custom-permissions flag (tree rebuild). */
-export async function findAllTreeNodes(db: Executor): Promise<TreeNodeInput[]> {
-  const rows = await categoriesDb(db)
-    .selectFrom('categories')
-    .select(['categoryID', 'parentCategoryID', 'sort', 'customPermissions'])
-    .execute();
-  return rows.map((row) => ({ ...row, customPermissions: toBool(row.customPermissions) }));
-}
-
-/** Writes the derived tree fields of one category. */
-export async function writeTreeFields(
-  db: Executor,
-  categoryID: number,
-  fields: TreeFields,
-): Promise<void> {
-  await categoriesDb(db)
-    .updateTable('categories')
-    .set(fields)
-    .where('categoryID', '=', categoryID)
-    .execute();
-}
-
-/** A user's follow state and preferences for one category (preferences decoded). */
-export interface UserCategoryRow {
-  userID: number;
-  categoryID: number;
-  followed: boolean;
-  dateFollowed: string | null;
-  preferences: Record<string, boolean>;
-}
-
-function decodePreferences(value: string): Record<string, boolean> {
-  try {
-    const parsed: unknown = JSON.parse(value);
-    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
-    return Object.fromEntries(
-      Object.entries(parsed).filter(
-        (entry): entry is [string, boolean] => typeof entry[1] === 'boolean',
-      ),
-    );
-  } catch {
-    return {};
-  }
-}
-
-function toUserCategoryRow(row: {
-  userID: number;
-  categoryID: number;
-  followed: boolean | number;
-  dateFollowed: string | null;
-  preferences: string;
-}): UserCategoryRow {
-  return {
-    ...row,
-    followed: toBool(row.followed),
-    preferences: decodePreferences(row.preferences),
-  };
-}
-
-/** A user's rows for several categories (one query for a whole list). */
-export async function findUserCategories(
-  db: Executor,
-  userID: number,
-  categoryIDs: readonly number[],
-): Promise<UserCategoryRow[]> {
-  if (categoryIDs.length === 0 || userID <= 0) return [];
-  const rows = await categoriesDb(db)
-    .selectFrom('userCategories')
-    .select(['userID', 'categoryID', 'followed', 'dateFollowed', 'preferences'])
-    .where('userID', '=', userID)
-    .where('categoryID', 'in', [...new Set(categoryIDs)])
-    .execute();
-  return rows.map(toUserCategoryRow);
-}
-
-/** Inserts or replaces a user's row for a category. */
-export async function upsertUserCategory(db: Executor, row: UserCategoryRow): Promise<void> {
-  const values = {
-    userID: row.userID,
-    categoryID: row.categoryID,
-    followed: row.followed,
-    dateFollowed: row.dateFollowed,
-    preferences: JSON.stringify(row.preferences),
-  };
-  await categoriesDb(db)
-    .insertInto('userCategories')
-    .values(values)
-    .onConflict((oc) =>
-      oc.columns(['userID', 'categoryID']).doUpdateSet({
-        followed: values.followed,
-        dateFollowed: values.dateFollowed,
-        preferences: values.preferences,
-      }),
-    )
-    .execute();
-}
-
-/** The categories a user follows that are in a scope, in tree order, with the user's row. */
-export async function findFollowedCategories(
-  db: Executor,
-  userID: number,
-  scope: CategoryScope,
-): Promise<{ category: CategoryRow; userCategory: UserCategoryRow }[]> {
-  const rows = await categoriesDb(db)
-    .selectFrom('categories')
-    .innerJoin('userCategories', 'userCategories.categoryID', 'categories.categoryID')
-    .select([
-      ...categoryColumns,
-      'userCategories.userID',
-      'userCategories.followed',
-      'userCategories.dateFollowed',
-      'userCategories.preferences',
-    ])
-    .where('userCategories.userID', '=', userID)
-    .where('userCategories.followed', '=', true)
-    .where((eb) => scopeCondition(eb, scope))
-    .orderBy('categories.treePath')
-    .execute();
-  return rows.map(({ userID: rowUserID, followed, dateFollowed, preferences, ...category }) => ({
-    category: toCategoryRow(category),
-    userCategory: toUserCategoryRow({
-      userID: rowUserID,
-      categoryID: category.categoryID,
-      followed,
-      dateFollowed,
-      preferences,
-    }),
-  }));
-}
-
-/** Whether an error is a unique-index violation (SQLite or PostgreSQL). */
-export function isUniqueViolation(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  const { code, errcode } = error as { code?: unknown; errcode?: unknown };
-  // PostgreSQL: SQLSTATE 23505; SQLite: SQLITE_CONSTRAINT_UNIQUE (2067).
-  return code === '23505' || errcode === 2067 || error.message.includes('UNIQUE constraint failed');
 }

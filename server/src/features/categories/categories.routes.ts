@@ -28,16 +28,14 @@ import {
   listFollowedCategoryPreferences,
   patchCategoryPreferences,
 } from './categories.preferences.service.ts';
+import { toCategoryExpand } from './categories.presentation.ts';
+import { getCategory, listCategories, searchCategories } from './categories.service.ts';
 import {
   createCategory,
   deleteCategory,
-  getCategory,
   getCategoryEdit,
-  listCategories,
   patchCategory,
-  searchCategories,
-  toCategoryExpand,
-} from './categories.service.ts';
+} from './categories.write.service.ts';
 
 const errors = {
   400: errorSchema,

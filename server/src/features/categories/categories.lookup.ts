@@ -1,0 +1,57 @@
+import type { CategoryRef } from '../../../../common/src/api/categories.ts';
+import { bumpPermissionsVersion } from '../../permissions/permission-set.repo.ts';
+import type { Db } from '../../platform/db/db.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import {
+  findCategoriesByName,
+  findCategoryByID,
+  findCategoryByUrlcode,
+  type CategoryRow,
+} from './categories.repo.ts';
+import { computeTreeFields } from './categories.tree.ts';
+import {
+  findAllTreeNodes,
+  hasCategoriesWithoutTreePath,
+  writeTreeFields,
+} from './categories.tree.repo.ts';
+
+// Finding a category by reference, and keeping the tree fields whole before any call reads them.
+
+/**
+ * Recomputes every category's tree path, depth, permission category and child count from the
+ * parent links. Runs when a category was inserted without the categories feature (setup, tests).
+ */
+export async function rebuildCategoryTree(db: Db): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const fields = computeTreeFields(await findAllTreeNodes(trx));
+    for (const [categoryID, values] of fields) await writeTreeFields(trx, categoryID, values);
+    await bumpPermissionsVersion(trx);
+  });
+}
+
+/** Repairs the tree first when a category was inserted without its tree fields. */
+export async function ensureCategoryTree(db: Db): Promise<void> {
+  if (await hasCategoriesWithoutTreePath(db)) await rebuildCategoryTree(db);
+}
+
+/**
+ * A category by ID or smart ID (`$urlcode:`, `$name:`; api-contract §1.3).
+ * @throws AppError 404 "Category not found." / "Smart ID not found.", 409 for an ambiguous `$name:`.
+ */
+export async function resolveCategory(db: Db, ref: CategoryRef): Promise<CategoryRow> {
+  if (typeof ref === 'number') {
+    const category = await findCategoryByID(db, ref);
+    if (!category) throw notFound('Category');
+    return category;
+  }
+  if (ref.startsWith('$urlcode:')) {
+    const category = await findCategoryByUrlcode(db, ref.slice('$urlcode:'.length));
+    if (!category) throw notFound('Smart ID');
+    return category;
+  }
+  const matches = await findCategoriesByName(db, ref.slice('$name:'.length), 2);
+  const [first] = matches;
+  if (!first) throw notFound('Smart ID');
+  if (matches.length > 1) throw new AppError(409, 'More than one category matches the smart ID.');
+  return first;
+}
