@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import { t } from '../../../lib/i18n.ts';
 import { searchTags, type Tag } from '../api/tags.api.ts';
 import styles from './TagPicker.module.css';
+import { useDebounced } from '../../../lib/use-debounced.ts';
 
 /** A chosen tag: enough to show it and send its ID. */
 export interface PickedTag {
@@ -16,15 +17,6 @@ export interface TagPickerProps {
   onChange: (tags: PickedTag[]) => void;
   /** At most this many tags (Vanilla.Tagging.Max = 5). */
   max: number;
-}
-
-function useDebounced(value: string, delay: number): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Avatar } from '../../../../components/Avatar.tsx';
 import { Button } from '../../../../components/Button.tsx';
 import { Modal } from '../../../../components/Modal.tsx';
@@ -15,16 +15,7 @@ import { discussionKeys } from '../../api/discussions.queries.ts';
 import type { DiscussionModalProps } from './DeleteDiscussionModal.tsx';
 import authorStyles from './ChangeAuthorModal.module.css';
 import styles from './DiscussionOptions.module.css';
-
-/** The typed name after a short pause, so each keystroke does not search. */
-function useDebounced(value: string, delay: number): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
-}
+import { useDebounced } from '../../../../lib/use-debounced.ts';
 
 /**
  * Change Author (spec 000 §2, §6 site.manage or community.manage): find a user by name prefix
@@ -107,7 +98,12 @@ export function ChangeAuthorModal({ discussion, onClose }: DiscussionModalProps)
                     checked={chosen?.userID === user.userID}
                     onChange={() => setChosen(user)}
                   />
-                  <Avatar photoUrl={user.photoUrl ?? ''} name={user.name} size="small" isDecorative />
+                  <Avatar
+                    photoUrl={user.photoUrl ?? ''}
+                    name={user.name}
+                    size="small"
+                    isDecorative
+                  />
                   <span className={styles.choiceText}>
                     {user.name}
                     {user.userID === discussion.insertUserID ? (

@@ -1,0 +1,87 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { dataLimits } from '../../../../../../common/src/constants.ts';
+import { t } from '../../../../lib/i18n.ts';
+import { useDebounced } from '../../../../lib/use-debounced.ts';
+import { searchCategories, type CategorySuggestion } from '../../api/discussion-actions.api.ts';
+import styles from './DiscussionOptions.module.css';
+
+export interface CategoryPickerProps {
+  /** The radio group's name (unique on the page). */
+  name: string;
+  /** The chosen category's ID, or null before a choice. */
+  value: number | null;
+  onChange: (category: CategorySuggestion) => void;
+  /** The category the discussion is in now, marked 'Current category'. */
+  currentCategoryID?: number;
+}
+
+/**
+ * Chooses the category to move discussions to (spec 000 §2): a search box (debounced by spec 001
+ * §9's category suggestion delay) and the matching categories that hold discussions, as radios
+ * with their parents' names.
+ */
+export function CategoryPicker({ name, value, onChange, currentCategoryID }: CategoryPickerProps) {
+  const [search, setSearch] = useState('');
+  const query = useDebounced(search.trim(), dataLimits.categorySuggestionDebounceMs);
+  const suggestions = useQuery({
+    queryKey: ['categories', 'search', query],
+    queryFn: ({ signal }) => searchCategories(query, signal),
+  });
+  const categories = (suggestions.data ?? []).filter(
+    (category) =>
+      category.displayAs === undefined ||
+      category.displayAs === 'discussions' ||
+      category.displayAs === 'flat',
+  );
+
+  return (
+    <>
+      <label className={styles.label}>
+        <span>{t('Find a category')}</span>
+        <input
+          type="search"
+          className={styles.input}
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          autoComplete="off"
+        />
+      </label>
+      <fieldset className={styles.choices}>
+        <legend className={styles.legend}>{t('Category')}</legend>
+        {suggestions.isPending ? <p className={styles.hint}>{t('Loading')}</p> : null}
+        {!suggestions.isPending && categories.length === 0 ? (
+          <p className={styles.hint}>{t('No categories found.')}</p>
+        ) : null}
+        <div className={styles.choiceList}>
+          {categories.map((category) => {
+            const trail = (category.breadcrumbs ?? [])
+              .slice(0, -1)
+              .filter((crumb) => crumb.name !== 'Home')
+              .map((crumb) => crumb.name);
+            return (
+              <label key={category.categoryID} className={styles.choice}>
+                <input
+                  type="radio"
+                  name={name}
+                  value={category.categoryID}
+                  checked={value === category.categoryID}
+                  onChange={() => onChange(category)}
+                />
+                <span className={styles.choiceText}>
+                  {category.name}
+                  {trail.length > 0 ? (
+                    <span className={styles.hint}>{trail.join(' › ')}</span>
+                  ) : null}
+                  {category.categoryID === currentCategoryID ? (
+                    <span className={styles.hint}>{t('Current category')}</span>
+                  ) : null}
+                </span>
+              </label>
+            );
+          })}
+        </div>
+      </fieldset>
+    </>
+  );
+}
