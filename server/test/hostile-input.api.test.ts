@@ -12,7 +12,7 @@ import { asAdmin, asGuest, asMember, inject, uniqueIP, type TestActor } from './
 // route schemas and lists every route (routes.api.test.ts checks that).
 
 const SEED = Number(process.env.HOSTILE_SEED ?? 20261125);
-const RUNS_PER_ACTOR = Number(process.env.HOSTILE_RUNS ?? 50);
+const RUNS_PER_ACTOR = Number(process.env.HOSTILE_RUNS ?? 40);
 
 interface JsonSchema {
   type?: string | string[];
@@ -613,6 +613,8 @@ describe(`hostile input: regressions of issue 11 (${testDialect})`, () => {
       ['/api/v2/tags/2147483648', 'Tag not found.'],
       ['/api/v2/roles/2147483648', 'Role not found.'],
       ['/api/v2/media/2147483648', 'Media not found.'],
+      ['/api/v2/discussions/2147483648/reactions', 'Discussion not found.'],
+      ['/api/v2/comments/2147483648/reactions', 'Comment not found.'],
     ];
     for (const [url, message] of cases) {
       const response = await inject(t, admin, { method: 'GET', url });

@@ -86,12 +86,6 @@ export const reactionUserParamsSchemas = {
   comment: z.object({ id: pathIDSchema('Comment'), userID: pathIDSchema('User') }),
 } as const satisfies Record<ReactionRecordType, z.ZodType>;
 
-/** `{id}` of either record type, for routes that do not say which (its 404 names no type). */
-export const reactionRecordParamsSchema = z.object({ id: pathIDSchema('Record') });
-
-/** `{id}` and `{userID}` of either record type (its 404 names no type). */
-export const reactionUserParamsSchema = z.object({ id: pathIDSchema('Record'), userID: pathIDSchema('User') });
-
 /** `{urlCode}` of `/reactions/{urlCode}`. */
 export const reactionTypeParamsSchema = z.object({ urlCode: z.string().min(1).max(100) });
 
