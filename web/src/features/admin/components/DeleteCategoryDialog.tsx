@@ -2,11 +2,11 @@ import { useId, useState } from 'react';
 import type { CategoryTreeNode } from '../../../../../common/src/api/categories.ts';
 import { Button } from '../../../components/Button.tsx';
 import { FormMessage } from '../../../components/form/FormMessage.tsx';
+import { Modal } from '../../../components/Modal.tsx';
 import { t } from '../../../lib/i18n.ts';
 import { useFormErrors } from '../../../lib/use-form-errors.ts';
 import { useCategoryMutations } from '../api/admin.queries.ts';
 import type { CategoryRow } from '../categories/category-tree.ts';
-import { AdminDialog } from './AdminDialog.tsx';
 import styles from './AdminForm.module.css';
 
 export interface DeleteCategoryDialogProps {
@@ -49,8 +49,9 @@ export function DeleteCategoryDialog({
   const fieldErrors = errors.fieldErrors('newCategoryID');
   const formMessages = errors.formMessages(['newCategoryID']);
   return (
-    <AdminDialog
+    <Modal
       title={t('Delete {name}', { name: category.name })}
+      size="medium"
       onClose={onClose}
       footer={
         <>
@@ -66,76 +67,81 @@ export function DeleteCategoryDialog({
         </>
       }
     >
-      {formMessages.length > 0 ? <FormMessage>{formMessages.join(' ')}</FormMessage> : null}
-      {hasChildren ? (
-        <FormMessage type="info">
-          {t('This category has subcategories. Move or delete them first.')}
-        </FormMessage>
-      ) : (
-        <fieldset className={styles.choices}>
-          <legend className={styles.label}>
-            {t('What should happen to the discussions in this category?')}
-          </legend>
-          <label className={styles.checkboxLine}>
-            <input
-              type="radio"
-              name={`${id}-mode`}
-              className={styles.checkbox}
-              checked={mode === 'move'}
-              disabled={targets.length === 0}
-              onChange={() => setMode('move')}
-            />
-            {t('Move them to another category')}
-          </label>
-          {mode === 'move' ? (
-            <div className={styles.indented}>
-              <label htmlFor={`${id}-target`} className="visually-hidden">
-                {t('Move to')}
-              </label>
-              <select
-                id={`${id}-target`}
-                className={`${styles.input} ${styles.select}`}
-                value={targetID ?? ''}
-                aria-invalid={fieldErrors.length > 0 || undefined}
-                aria-describedby={fieldErrors.length > 0 ? `${id}-target-errors` : undefined}
-                onChange={(event) => setTargetID(Number(event.target.value))}
-              >
-                {targets.map((row) => (
-                  <option key={row.category.categoryID} value={row.category.categoryID}>
-                    {`${'\u2003'.repeat(row.level)}${row.category.name}`}
-                  </option>
-                ))}
-              </select>
-              {fieldErrors.length > 0 ? (
-                <ul id={`${id}-target-errors`} className={styles.errors}>
-                  {fieldErrors.map((message) => (
-                    <li key={message}>{message}</li>
+      <div className={styles.dialogBody}>
+        {formMessages.length > 0 ? <FormMessage>{formMessages.join(' ')}</FormMessage> : null}
+        {hasChildren ? (
+          <FormMessage type="info">
+            {t('This category has subcategories. Move or delete them first.')}
+          </FormMessage>
+        ) : (
+          <fieldset className={styles.choices}>
+            <legend className={styles.label}>
+              {t('What should happen to the discussions in this category?')}
+            </legend>
+            <label className={styles.checkboxLine}>
+              <input
+                type="radio"
+                name={`${id}-mode`}
+                className={styles.checkbox}
+                checked={mode === 'move'}
+                disabled={targets.length === 0}
+                onChange={() => setMode('move')}
+              />
+              {t('Move them to another category')}
+            </label>
+            {mode === 'move' ? (
+              <div className={styles.indented}>
+                <label htmlFor={`${id}-target`} className="visually-hidden">
+                  {t('Move to')}
+                </label>
+                <select
+                  id={`${id}-target`}
+                  className={`${styles.input} ${styles.select}`}
+                  value={targetID ?? ''}
+                  aria-invalid={fieldErrors.length > 0 || undefined}
+                  aria-describedby={fieldErrors.length > 0 ? `${id}-target-errors` : undefined}
+                  onChange={(event) => setTargetID(Number(event.target.value))}
+                >
+                  {targets.map((row) => (
+                    <option key={row.category.categoryID} value={row.category.categoryID}>
+                      {`${'\u2003'.repeat(row.level)}${row.category.name}`}
+                    </option>
                   ))}
-                </ul>
-              ) : null}
-            </div>
-          ) : null}
-          <label className={styles.checkboxLine}>
-            <input
-              type="radio"
-              name={`${id}-mode`}
-              className={styles.checkbox}
-              checked={mode === 'delete'}
-              onChange={() => setMode('delete')}
-            />
-            {t('Delete them permanently')}
-          </label>
-          {mode === 'delete' ? (
-            <p className={styles.warning}>
-              {category.countDiscussions === 0
-                ? t('This category has no discussions. This cannot be undone.')
-                : t('{count} discussions and their comments will be deleted. This cannot be undone.', {
-                    count: category.countDiscussions,
-                  })}
-            </p>
-          ) : null}
-        </fieldset>
-      )}
-    </AdminDialog>
+                </select>
+                {fieldErrors.length > 0 ? (
+                  <ul id={`${id}-target-errors`} className={styles.errors}>
+                    {fieldErrors.map((message) => (
+                      <li key={message}>{message}</li>
+                    ))}
+                  </ul>
+                ) : null}
+              </div>
+            ) : null}
+            <label className={styles.checkboxLine}>
+              <input
+                type="radio"
+                name={`${id}-mode`}
+                className={styles.checkbox}
+                checked={mode === 'delete'}
+                onChange={() => setMode('delete')}
+              />
+              {t('Delete them permanently')}
+            </label>
+            {mode === 'delete' ? (
+              <p className={styles.warning}>
+                {category.countDiscussions === 0
+                  ? t('This category has no discussions. This cannot be undone.')
+                  : t(
+                      '{count} discussions and their comments will be deleted. This cannot be undone.',
+                      {
+                        count: category.countDiscussions,
+                      },
+                    )}
+              </p>
+            ) : null}
+          </fieldset>
+        )}
+      </div>
+    </Modal>
   );
 }
