@@ -18,6 +18,7 @@ import {
 } from '../../../common/src/api/layouts.ts';
 import { getConfig } from '../features/config/config.service.ts';
 import { lookupHydrate } from '../features/layouts/layouts.service.ts';
+import { escapeHtml } from '../platform/content/escape.ts';
 import { AppError } from '../platform/errors.ts';
 import { getMe } from '../features/users/users.service.ts';
 import type { RequestContext } from './context.ts';
@@ -99,14 +100,6 @@ function escapeAttribute(value: string): string {
   return value.replace(/[^a-zA-Z0-9-]/g, '');
 }
 
-function escapeHtmlAttribute(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/"/g, '&quot;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;');
-}
-
 /** JSON for a `<script>` element: no `</script>` breakout. */
 function scriptJson(value: unknown): string {
   return JSON.stringify(value)
@@ -125,18 +118,18 @@ function scriptJson(value: unknown): string {
 export function seoHeadTags(seo: LayoutSeo): string {
   const tags: string[] = [];
   if (seo.description !== '') {
-    tags.push(`<meta name="description" content="${escapeHtmlAttribute(seo.description)}" data-seo>`);
+    tags.push(`<meta name="description" content="${escapeHtml(seo.description)}" data-seo>`);
   }
   for (const meta of seo.meta) {
     const key = meta.property !== undefined ? 'property' : 'name';
     const name = meta.property ?? meta.name;
     if (name === undefined) continue;
     tags.push(
-      `<meta ${key}="${escapeHtmlAttribute(name)}" content="${escapeHtmlAttribute(meta.content)}" data-seo>`,
+      `<meta ${key}="${escapeHtml(name)}" content="${escapeHtml(meta.content)}" data-seo>`,
     );
   }
   for (const link of seo.links) {
-    tags.push(`<link rel="${escapeHtmlAttribute(link.rel)}" href="${escapeHtmlAttribute(link.href)}" data-seo>`);
+    tags.push(`<link rel="${escapeHtml(link.rel)}" href="${escapeHtml(link.href)}" data-seo>`);
   }
   for (const item of seo['json-ld']) {
     tags.push(`<script type="application/ld+json" data-seo>${scriptJson(item)}</script>`);

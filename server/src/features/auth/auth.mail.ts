@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../platform/content/escape.ts';
 import type { MailMessage } from '../../platform/mail.ts';
 
 /** Path of the confirmation link (the web app's `/entry/emailconfirm/:userID/:code`, as in Vanilla). */
@@ -8,10 +9,6 @@ export function confirmEmailUrl(baseUrl: string, userID: number, code: string): 
 /** Path of the password reset link (the web app's `/entry/passwordreset/:userID/:code`). */
 export function resetPasswordUrl(baseUrl: string, userID: number, code: string): string {
   return `${baseUrl}/entry/passwordreset/${userID}/${encodeURIComponent(code)}`;
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }
 
 function html(paragraphs: string[], link: { url: string; label: string }): string {

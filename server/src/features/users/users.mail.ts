@@ -1,8 +1,5 @@
+import { escapeHtml } from '../../platform/content/escape.ts';
 import type { MailMessage } from '../../platform/mail.ts';
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-}
 
 /**
  * The welcome e-mail of `POST /users` (`sendWelcomeEmail`, Vanilla's "Welcome Aboard" wording).
