@@ -1,16 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { guestActor, type Actor, type AppDeps } from './context.ts';
 import { AppError } from '../platform/errors.ts';
-import { nowIso } from '../platform/dates.ts';
 import { loadSession, SESSION_COOKIE } from '../features/auth/sessions.ts';
-import { findActiveTokenOwner, touchToken } from '../features/tokens/tokens.repo.ts';
-import { hashToken } from '../features/tokens/token-hash.ts';
+import { resolveTokenOwner } from '../features/tokens/tokens.service.ts';
 import { safeEqual } from '../platform/secrets.ts';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** When each token's use was last written (bounded: it is only a write-saving cache). */
-const tokenTouches = new Map<number, number>();
-const MAX_TOKEN_TOUCHES = 10_000;
 
 /** Query parameters that carry secrets and must not reach the logs. */
 const SECRET_QUERY_PARAMETERS = /([?&](?:access_token|transientKey|TransientKey)=)[^&#]*/g;
@@ -42,15 +37,8 @@ function bearerToken(request: FastifyRequest): string | null {
 export async function resolveActor(request: FastifyRequest, reply: FastifyReply, deps: AppDeps): Promise<Actor> {
   const token = bearerToken(request);
   if (token) {
-    const now = nowIso();
-    const owner = await findActiveTokenOwner(deps.db, hashToken(token), now);
+    const owner = await resolveTokenOwner(deps.db, token);
     if (owner) {
-      const last = tokenTouches.get(owner.accessTokenID) ?? 0;
-      if (Date.now() - last > 60_000) {
-        if (tokenTouches.size >= MAX_TOKEN_TOUCHES) tokenTouches.clear();
-        tokenTouches.set(owner.accessTokenID, Date.now());
-        await touchToken(deps.db, owner.accessTokenID, now);
-      }
       return {
         userID: owner.userID,
         via: 'token',

@@ -4,7 +4,7 @@ import type { Db } from '../platform/db/db.ts';
 import type { DialectName } from '../platform/db/dialect.ts';
 import type { Mailer } from '../platform/mail.ts';
 import type { KnownPermissionSubject } from '../permissions/permission-set.repo.ts';
-import type { UserFragmentRow } from '../features/users/users.repo.ts';
+import type { UserFragmentRow } from '../platform/db/user-fragment.ts';
 
 /** Who makes the request (contract §1.2): a token, a session cookie, or a guest (userID 0). */
 export interface Actor {

@@ -1,21 +1,17 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from './db/db.ts';
-import { nowIso } from './dates.ts';
+import { findConfigValue, insertConfigValueIfMissing } from './secrets.repo.ts';
 
 const SECRET_KEY = 'hearth.secret';
 
 /** The site's signing secret, created on first use and kept in the config table (never readable through /config). */
 export async function loadOrCreateSecret(db: Db): Promise<string> {
-  const existing = await db.selectFrom('config').select('value').where('configKey', '=', SECRET_KEY).executeTakeFirst();
-  if (existing) return JSON.parse(existing.value) as string;
-  const secret = randomBytes(32).toString('base64url');
-  await db
-    .insertInto('config')
-    .values({ configKey: SECRET_KEY, value: JSON.stringify(secret), dateUpdated: nowIso() })
-    .onConflict((oc) => oc.column('configKey').doNothing())
-    .execute();
-  const row = await db.selectFrom('config').select('value').where('configKey', '=', SECRET_KEY).executeTakeFirstOrThrow();
-  return JSON.parse(row.value) as string;
+  const existing = await findConfigValue(db, SECRET_KEY);
+  if (existing !== undefined) return JSON.parse(existing) as string;
+  await insertConfigValueIfMissing(db, SECRET_KEY, JSON.stringify(randomBytes(32).toString('base64url')));
+  const stored = await findConfigValue(db, SECRET_KEY);
+  if (stored === undefined) throw new Error('The site secret could not be stored.');
+  return JSON.parse(stored) as string;
 }
 
 /** HMAC-SHA256 of `value` with the site secret, base64url. */

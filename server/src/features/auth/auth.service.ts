@@ -204,3 +204,9 @@ export async function deleteSessions(ctx: RequestContext, query: SessionDeleteQu
   await deleteUserSessions(ctx.db, userID);
   return { endedCurrent: actor.via === 'session' && userID === actor.userID };
 }
+
+/** Whether `password` is the user's current password (callers apply the sign-in throttle around it). */
+export async function isCurrentPassword(ctx: RequestContext, userID: number, password: string): Promise<boolean> {
+  const account = await findAccountByID(ctx.db, userID);
+  return verifyPassword(password, account?.passwordHash ?? null);
+}

@@ -5,7 +5,7 @@ import {
   toKnownPermissionSubject,
   type KnownPermissionSubject,
 } from '../../permissions/permission-set.repo.ts';
-import { fragmentColumns, toUserFragmentRow, type UserFragmentRow } from '../users/users.repo.ts';
+import { fragmentColumns, toUserFragmentRow, type UserFragmentRow } from '../../platform/db/user-fragment.ts';
 
 export interface SessionRow {
   sessionID: string;

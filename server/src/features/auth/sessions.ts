@@ -2,7 +2,8 @@ import type { FastifyReply } from 'fastify';
 import type { AppDeps } from '../../http/context.ts';
 import { isoAfter, nowIso } from '../../platform/dates.ts';
 import { randomToken, safeEqual, sign } from '../../platform/secrets.ts';
-import { deleteSession, findLiveSession, insertSession, touchSession, type SessionRow } from './sessions.repo.ts';
+import type { Db } from '../../platform/db/db.ts';
+import { deleteSession, deleteUserSessions, findLiveSession, insertSession, touchSession, type SessionRow } from './sessions.repo.ts';
 
 /** Name of the session cookie (contract §1.2 lets Hearth choose its own default). */
 export const SESSION_COOKIE = 'hearth';
@@ -97,4 +98,9 @@ export async function loadSession(deps: AppDeps, cookieValue: string | undefined
 
 export async function endSession(deps: AppDeps, sessionID: string): Promise<void> {
   await deleteSession(deps.db, sessionID);
+}
+
+/** Ends every session of a user (deleting or banning them); `db` may be an open transaction. */
+export async function endUserSessions(db: Db, userID: number): Promise<void> {
+  await deleteUserSessions(db, userID);
 }

@@ -317,3 +317,8 @@ export async function setRolePermissions(
   ]);
   return presentRolePermissions(rows, junctionIDs);
 }
+
+/** The stored permission rows of several roles in one query (for other features' rules about roles). */
+export async function findPermissionRowsOfRoles(db: Db, roleIDs: readonly number[]): Promise<RolePermissionRow[]> {
+  return findRolePermissionRows(db, roleIDs);
+}

@@ -4,7 +4,7 @@ import {
   toKnownPermissionSubject,
   type KnownPermissionSubject,
 } from '../../permissions/permission-set.repo.ts';
-import { fragmentColumns, toUserFragmentRow, type UserFragmentRow } from '../users/users.repo.ts';
+import { fragmentColumns, toUserFragmentRow, type UserFragmentRow } from '../../platform/db/user-fragment.ts';
 
 /**
  * The owner of an unrevoked, unexpired access token with this hash, with its ban state and its

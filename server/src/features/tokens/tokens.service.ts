@@ -9,11 +9,14 @@ import { presentToken, presentTokenSummary } from './tokens.present.ts';
 import { hashToken } from './token-hash.ts';
 import {
   findAccessTokenByID,
+  findActiveTokenOwner,
   findActiveTokensOfUser,
   insertAccessToken,
   revokeAccessToken,
+  touchToken,
   type AccessTokenRow,
 } from './tokens.repo.ts';
+import type { Db } from '../../platform/db/db.ts';
 import { authorizeActingOnUser } from '../users/users.rank.ts';
 
 /** api-contract §2: personal access tokens expire after 10 years. */
@@ -92,4 +95,26 @@ export async function getToken(ctx: RequestContext, accessTokenID: number, trans
 export async function deleteToken(ctx: RequestContext, accessTokenID: number): Promise<void> {
   const token = await findVisibleToken(ctx, accessTokenID);
   await revokeAccessToken(ctx.db, token.accessTokenID, nowIso());
+}
+
+/** When each token's use was last written (bounded: it is only a write-saving cache). */
+const tokenTouches = new Map<number, number>();
+const MAX_TOKEN_TOUCHES = 10_000;
+
+/**
+ * The owner of a live bearer token (`Authorization: Bearer`, contract §1.2), or null when the token
+ * is unknown, revoked or expired. The token's last use is written at most once a minute.
+ */
+export async function resolveTokenOwner(db: Db, token: string): Promise<Awaited<ReturnType<typeof findActiveTokenOwner>>> {
+  const now = nowIso();
+  const owner = await findActiveTokenOwner(db, hashToken(token), now);
+  if (owner) {
+    const last = tokenTouches.get(owner.accessTokenID) ?? 0;
+    if (Date.now() - last > 60_000) {
+      if (tokenTouches.size >= MAX_TOKEN_TOUCHES) tokenTouches.clear();
+      tokenTouches.set(owner.accessTokenID, Date.now());
+      await touchToken(db, owner.accessTokenID, now);
+    }
+  }
+  return owner;
 }

@@ -6,7 +6,7 @@ import { authorize } from '../../permissions/authorize.ts';
 import { bumpPermissionsVersion } from '../../permissions/permission-set.repo.ts';
 import { nowIso } from '../../platform/dates.ts';
 import { AppError, fieldError, validationError, type FieldError } from '../../platform/errors.ts';
-import { generatePassword, hashPassword, verifyPassword } from '../../platform/passwords.ts';
+import { generatePassword, hashPassword } from '../../platform/passwords.ts';
 import { deleteUpload, isStoredUploadPath } from '../../platform/uploads.ts';
 import {
   EMAIL_IN_USE,
@@ -14,16 +14,16 @@ import {
   requestPasswordReset,
   resendConfirmation,
 } from '../auth/accounts.service.ts';
-import { findAccountByID } from '../auth/auth.repo.ts';
 import {
   checkPasswordThrottles,
+  isCurrentPassword,
   recordRightPassword,
   recordWrongPassword,
   WRONG_PASSWORD,
 } from '../auth/auth.service.ts';
 import { getSettings } from '../config/config.service.ts';
 import { canAssignRole } from '../roles/roles.policy.ts';
-import { findRolePermissionRows } from '../roles/roles.repo.ts';
+import { findPermissionRowsOfRoles } from '../roles/roles.service.ts';
 import { refuseRemovingLastAdministrator, staysAdministratorWithRoles } from './users.admins.ts';
 import { authorizeActingOnUser, rankOfUser } from './users.rank.ts';
 import { userNameErrors } from './users.names.ts';
@@ -77,7 +77,7 @@ export async function roleErrors(
     ];
   }
   const added = roles.filter((role) => !existing.includes(role.roleID));
-  const rows = await findRolePermissionRows(
+  const rows = await findPermissionRowsOfRoles(
     ctx.db,
     added.map((role) => role.roleID),
   );
@@ -152,8 +152,7 @@ async function confirmCurrentPassword(
   password: string,
 ): Promise<void> {
   await checkPasswordThrottles(ctx, userID, { onePerSecond: false });
-  const account = await findAccountByID(ctx.db, userID);
-  if (!(await verifyPassword(password, account?.passwordHash ?? null))) {
+  if (!(await isCurrentPassword(ctx, userID, password))) {
     await recordWrongPassword(ctx, userID);
     throw fieldError('currentPassword', WRONG_PASSWORD, 401);
   }

@@ -5,7 +5,7 @@ import { bumpPermissionsVersion } from '../../permissions/permission-set.repo.ts
 import { nowIso } from '../../platform/dates.ts';
 import { AppError } from '../../platform/errors.ts';
 import { deleteUpload, isStoredUploadPath } from '../../platform/uploads.ts';
-import { deleteUserSessions } from '../auth/sessions.repo.ts';
+import { endUserSessions } from '../auth/sessions.ts';
 import { refuseRemovingLastAdministrator } from './users.admins.ts';
 import { authorizeActingOnUser, rankOfUser } from './users.rank.ts';
 import {
@@ -70,7 +70,7 @@ export async function deleteUser(
   await ctx.db.transaction().execute(async (trx) => {
     await refuseRemovingLastAdministrator(trx, userID, false);
     await markUserDeleted(trx, userID, nowIso());
-    await deleteUserSessions(trx, userID);
+    await endUserSessions(trx, userID);
     await bumpPermissionsVersion(trx);
   });
   if (row.photo !== null && isStoredUploadPath(row.photo))

@@ -3,6 +3,14 @@ import type { Database } from '../../platform/db/schema.ts';
 import { lowerEquals, toBool } from '../../platform/db/dialect.ts';
 import { userNameKey } from './user-names.ts';
 
+// The user fragment moved below the features (every feature's repo joins it); re-exported for this feature's own modules.
+export {
+  findUserFragmentRows,
+  fragmentColumns,
+  toUserFragmentRow,
+  type UserFragmentRow,
+} from '../../platform/db/user-fragment.ts';
+
 /** The database or an open transaction. */
 type Executor = Kysely<Database>;
 
@@ -33,18 +41,6 @@ export interface UserRow {
   dateUpdated: string | null;
   /** Whether the account has a password (the hash itself is only read by the auth repo). */
   hasPassword: boolean;
-}
-
-/** What a UserFragment needs (api-contract §1.14). */
-export interface UserFragmentRow {
-  userID: number;
-  name: string;
-  photo: string | null;
-  title: string | null;
-  banned: number;
-  private: boolean;
-  deleted: boolean;
-  dateLastActive: string | null;
 }
 
 /** A role held by a user. */
@@ -80,18 +76,6 @@ export const userColumns = [
   'users.dateInserted',
   'users.dateLastActive',
   'users.dateUpdated',
-] as const;
-
-/** The columns of a UserFragmentRow (also read by the token and session lookups for the actor). */
-export const fragmentColumns = [
-  'users.userID',
-  'users.name',
-  'users.photo',
-  'users.title',
-  'users.banned',
-  'users.private',
-  'users.deleted',
-  'users.dateLastActive',
 ] as const;
 
 type Bool = boolean | number;
@@ -188,47 +172,6 @@ export async function findLiveUserIDByEmail(
     .where('deleted', '=', false)
     .executeTakeFirst();
   return row?.userID;
-}
-
-/**
- * Fragment rows of several users in one query (no N+1), keyed by userID. Missing IDs are absent;
- * deleted users are present with `deleted: true` (their presenter renders the placeholder).
- */
-export async function findUserFragmentRows(
-  db: Executor,
-  userIDs: readonly number[],
-): Promise<Map<number, UserFragmentRow>> {
-  const ids = [...new Set(userIDs.filter((id) => id > 0))];
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('users')
-    .select(fragmentColumns)
-    .where('users.userID', 'in', ids)
-    .execute();
-  return new Map(rows.map((row) => [row.userID, toUserFragmentRow(row)]));
-}
-
-/** A row of fragmentColumns as a UserFragmentRow. */
-export function toUserFragmentRow(row: {
-  userID: number;
-  name: string;
-  photo: string | null;
-  title: string | null;
-  banned: number;
-  private: Bool;
-  deleted: Bool;
-  dateLastActive: string | null;
-}): UserFragmentRow {
-  return {
-    userID: row.userID,
-    name: row.name,
-    photo: row.photo,
-    title: row.title,
-    banned: row.banned,
-    private: toBool(row.private),
-    deleted: toBool(row.deleted),
-    dateLastActive: row.dateLastActive,
-  };
 }
 
 /** Values of a new user. */
