@@ -6,7 +6,8 @@ import type {
 } from '../../../../common/src/api/reactions.ts';
 import type { UserFragment } from '../../../../common/src/api/users.ts';
 import { toApiDate } from '../../platform/dates.ts';
-import type { ReactionLogRow, ReactionTypeRow } from './reactions.repo.ts';
+import type { ReactionTypeRow } from './reaction-types.repo.ts';
+import type { ReactionLogRow } from './reactions.repo.ts';
 
 /** One ReactionSummary item (api-contract §1.14). */
 export function presentReactionSummary(

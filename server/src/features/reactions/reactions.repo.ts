@@ -1,26 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import type { ReactionClass, ReactionRecordType } from '../../../../common/src/api/reactions.ts';
-import { lowerEquals, toBool } from '../../platform/db/dialect.ts';
 import type { Database } from '../../platform/db/schema.ts';
 
 /** The database or an open transaction. */
 type Executor = Kysely<Database>;
-
-/** A reaction type, booleans converted. */
-export interface ReactionTypeRow {
-  tagID: number;
-  urlcode: string;
-  name: string;
-  description: string;
-  class: ReactionClass;
-  points: number;
-  reactionValue: number;
-  sort: number;
-  active: boolean;
-  hidden: boolean;
-  /** A permission needed on top of the class's (Promote: curation.manage). */
-  permission: string | null;
-}
 
 /** What the reaction rules need of a discussion or comment. */
 export interface ReactionTarget {
@@ -43,92 +26,6 @@ export interface ReactionLogRow {
   userID: number;
   tagID: number;
   dateInserted: string;
-}
-
-const typeColumns = [
-  'reactionTypes.tagID',
-  'reactionTypes.urlcode',
-  'reactionTypes.name',
-  'reactionTypes.description',
-  'reactionTypes.class',
-  'reactionTypes.points',
-  'reactionTypes.reactionValue',
-  'reactionTypes.sort',
-  'reactionTypes.active',
-  'reactionTypes.hidden',
-  'reactionTypes.permission',
-] as const;
-
-interface RawType {
-  tagID: number;
-  urlcode: string;
-  name: string;
-  description: string;
-  class: string;
-  points: number;
-  reactionValue: number;
-  sort: number;
-  active: boolean | number;
-  hidden: boolean | number;
-  permission: string | null;
-}
-
-function toClass(value: string): ReactionClass {
-  return value === 'Negative' || value === 'Flag' ? value : 'Positive';
-}
-
-function toTypeRow(row: RawType): ReactionTypeRow {
-  return {
-    ...row,
-    class: toClass(row.class),
-    active: toBool(row.active),
-    hidden: toBool(row.hidden),
-  };
-}
-
-/** Every reaction type, in display order. */
-export async function findReactionTypes(db: Executor): Promise<ReactionTypeRow[]> {
-  const rows = await db
-    .selectFrom('reactionTypes')
-    .select(typeColumns)
-    .orderBy('reactionTypes.sort')
-    .orderBy('reactionTypes.tagID')
-    .execute();
-  return rows.map(toTypeRow);
-}
-
-/** A reaction type by URL code, case-insensitive (`like` finds Like). */
-export async function findReactionTypeByUrlcode(
-  db: Executor,
-  urlcode: string,
-): Promise<ReactionTypeRow | undefined> {
-  const row = await db
-    .selectFrom('reactionTypes')
-    .select(typeColumns)
-    .where(lowerEquals('reactionTypes.urlcode', urlcode))
-    .orderBy('reactionTypes.tagID')
-    .executeTakeFirst();
-  return row ? toTypeRow(row) : undefined;
-}
-
-export interface ReactionTypeChanges {
-  name?: string;
-  description?: string;
-  class?: ReactionClass;
-  points?: number;
-  active?: boolean;
-}
-
-/** Changes a reaction type; a new name is also written to its tag. */
-export async function updateReactionType(
-  db: Executor,
-  tagID: number,
-  changes: ReactionTypeChanges,
-): Promise<void> {
-  if (Object.keys(changes).length === 0) return;
-  await db.updateTable('reactionTypes').set(changes).where('tagID', '=', tagID).execute();
-  if (changes.name !== undefined)
-    await db.updateTable('tags').set({ name: changes.name }).where('tagID', '=', tagID).execute();
 }
 
 /** The discussion or comment a reaction call addresses, with where its permissions come from. */
@@ -187,7 +84,7 @@ export async function findReactionTarget(
     parentCommentID: row.parentCommentID,
     categoryID: row.categoryID,
     permissionCategoryID: row.permissionCategoryID,
-      treePath: row.treePath,
+    treePath: row.treePath,
     visible:
       row.commentStatus === 'accepted' &&
       row.discussionStatus === 'accepted' &&
@@ -273,58 +170,6 @@ export async function adjustReactionCount(
     .where('tagID', '=', tagID)
     .where('count', '<=', 0)
     .execute();
-}
-
-/** Moves a discussion's score; answers what `hot` is computed from. */
-export async function adjustDiscussionScore(
-  db: Executor,
-  discussionID: number,
-  delta: number,
-): Promise<{ score: number; dateLastComment: string } | undefined> {
-  await db
-    .updateTable('discussions')
-    .set({ score: sql`"score" + ${delta}` })
-    .where('discussionID', '=', discussionID)
-    .execute();
-  return db
-    .selectFrom('discussions')
-    .select(['score', 'dateLastComment'])
-    .where('discussionID', '=', discussionID)
-    .executeTakeFirst();
-}
-
-/** Stores a discussion's `-hot` sort key. */
-export async function setDiscussionHot(
-  db: Executor,
-  discussionID: number,
-  hot: number,
-): Promise<void> {
-  await db
-    .updateTable('discussions')
-    .set({ hot })
-    .where('discussionID', '=', discussionID)
-    .execute();
-}
-
-/** Moves a comment's score and its parent comment's `scoreChildComments`. */
-export async function adjustCommentScore(
-  db: Executor,
-  commentID: number,
-  parentCommentID: number | null,
-  delta: number,
-): Promise<void> {
-  await db
-    .updateTable('comments')
-    .set({ score: sql`"score" + ${delta}` })
-    .where('commentID', '=', commentID)
-    .execute();
-  if (parentCommentID !== null) {
-    await db
-      .updateTable('comments')
-      .set({ scoreChildComments: sql`"scoreChildComments" + ${delta}` })
-      .where('commentID', '=', parentCommentID)
-      .execute();
-  }
 }
 
 /** Stored positive counts of active types on records, in one query. */

@@ -34,25 +34,29 @@ import {
   presentReactionType,
 } from './reactions.present.ts';
 import {
-  adjustCommentScore,
-  adjustDiscussionScore,
+  findReactionTypeByUrlcode,
+  findReactionTypes,
+  updateReactionType,
+  type ReactionTypeChanges,
+  type ReactionTypeRow,
+} from './reaction-types.repo.ts';
+import {
   adjustReactionCount,
   countReactionLog,
   deleteUserReaction,
   findReactionCounts,
   findReactionLog,
   findReactionTarget,
-  findReactionTypeByUrlcode,
-  findReactionTypes,
   findUserReaction,
   findUserReactions,
   insertReaction,
-  setDiscussionHot,
-  updateReactionType,
   type ReactionTarget,
-  type ReactionTypeChanges,
-  type ReactionTypeRow,
 } from './reactions.repo.ts';
+import {
+  adjustCommentScore,
+  adjustDiscussionScore,
+  setDiscussionHot,
+} from './reactions.scores.repo.ts';
 
 /** api-contract §10: the log lists Positive and Negative reactions only. */
 const LOG_CLASSES: readonly ReactionClass[] = ['Positive', 'Negative'];
