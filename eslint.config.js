@@ -4,6 +4,78 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** The server's feature folders: each may import its own repositories, never another's. */
+const serverFeatures = fs
+  .readdirSync(path.join(import.meta.dirname, 'server/src/features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** Tests and their helpers may reach any layer and write rows directly. */
+const serverTestFiles = ['server/src/**/*.test.ts', 'server/src/**/*.test-support.ts', 'server/src/**/*.api-fixture.ts'];
+
+/**
+ * Imports run down the layers (docs/architecture.md "Map"): routes → services → policies/repos →
+ * platform; a feature uses another feature's service, never its repository; platform imports no
+ * feature, no http and no permissions; a repository imports no service, route, policy, presenter or http.
+ */
+const layerZones = [
+  {
+    target: 'server/src/platform/**',
+    from: ['server/src/features/**', 'server/src/http/**', 'server/src/permissions/**', 'server/src/{app,main}.ts'],
+    message: 'platform is the lowest layer: it imports no feature, http or permissions module.',
+  },
+  {
+    target: 'server/src/**/*.repo.ts',
+    from: ['server/src/**/*.service.ts', 'server/src/**/*.routes.ts', 'server/src/**/*.policy.ts', 'server/src/**/*.present.ts', 'server/src/http/**'],
+    message: 'A repository runs statements; it imports no service, route, policy, presenter or http module.',
+  },
+  {
+    target: 'server/src/{http,permissions}/**',
+    from: ['server/src/features/**/*.repo.ts'],
+    message: "http and permissions use a feature's service, never its repository.",
+  },
+  ...serverFeatures.map((feature) => ({
+    target: `server/src/features/${feature}/**`,
+    from: ['server/src/features/*/*.repo.ts'],
+    // import-x matches `except` globs against absolute paths without resolving them.
+    except: [path.join(import.meta.dirname, `server/src/features/${feature}/*.repo.ts`)],
+    message: "A feature uses another feature's service, never its repository (shared joins live in platform/db).",
+  })),
+];
+
+/**
+ * Files exempt from the layer rule. PERMANENT: a landed migration is never edited
+ * (docs/conventions.md), so 0013 keeps its import of the users feature's name normalizer.
+ * TEMPORARY (issue 12, being fixed by other helpers right now; remove each line when its file is fixed):
+ */
+const layerExceptions = [
+  'server/src/platform/db/migrations/0013_add_users_name_key.ts', // permanent: append-only migration
+  'server/src/platform/long-runner.ts', // temporary: imports http/context and permissions (long-runner helper)
+  'server/src/features/categories/categories.content.ts', // temporary: imports discussions' repos (categories helper)
+  'server/src/features/categories/categories.permissions.service.ts', // temporary: imports roles.repo (categories helper)
+  'server/src/features/comments/comments.counters.repo.ts', // temporary: imports discussions.counters.repo (comments helper)
+  'server/src/features/comments/comments.counters.ts', // temporary: imports discussions.counters.repo (comments helper)
+  'server/src/features/comments/comments.edit.ts', // temporary: imports discussions.counters.repo (comments helper)
+  'server/src/features/comments/comments.service.ts', // temporary: imports categories.repo (comments helper)
+  'server/src/features/comments/comments.thread.service.ts', // temporary: imports users.repo (comments helper)
+  'server/src/features/discussions/discussions.bulk.ts', // temporary: imports categories.repo types (discussions helper)
+  'server/src/features/discussions/discussions.bulk.checks.ts', // temporary: imports categories.repo (discussions helper)
+  'server/src/features/discussions/discussions.counters.ts', // temporary: imports categories.repo types (discussions helper)
+  'server/src/features/discussions/discussions.edit.ts', // temporary: imports categories.repo types (discussions helper)
+  'server/src/features/discussions/discussions.guards.ts', // temporary: imports categories.repo (discussions helper)
+  'server/src/features/discussions/discussions.present-batch.ts', // temporary: imports categories.repo (discussions helper)
+];
+
+/**
+ * Files still running statements outside repositories while other helpers move them (issue 12).
+ * TEMPORARY: remove each line when its statements are in a `*.repo.ts`.
+ */
+const statementExceptions = [
+  'server/src/features/discussions/discussions.views.ts', // temporary: `sql` for the view counter flush (discussions helper)
+];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'e2e/screenshots/**', 'bench/results/**'] },
@@ -42,6 +114,44 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.configs.recommended.rules,
+    },
+  },
+  {
+    files: ['server/src/**/*.ts'],
+    ignores: [...serverTestFiles, ...layerExceptions],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: layerZones }],
+    },
+  },
+  {
+    // Kysely statements and `sql` only in `*.repo.ts` and platform/db (types may be imported anywhere).
+    files: ['server/src/**/*.ts'],
+    ignores: [
+      'server/src/**/*.repo.ts',
+      'server/src/platform/db/**',
+      ...serverTestFiles,
+      ...statementExceptions,
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'kysely',
+              allowTypeImports: true,
+              message: 'Statements live in *.repo.ts (or server/src/platform/db); import only types of kysely here.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|mergeInto|replaceInto|selectNoFrom)$/]',
+          message: 'Statements live in *.repo.ts (or server/src/platform/db): call a repository function.',
+        },
+      ],
     },
   },
   {
