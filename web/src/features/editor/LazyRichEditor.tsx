@@ -1,7 +1,7 @@
 import { lazy, Suspense, useId, useSyncExternalStore } from 'react';
 import { t } from '../../lib/i18n.ts';
 import type { RichEditorProps } from './components/RichEditor.tsx';
-import { isPlainRich2, rich2FromPlainText, rich2ToPlainText } from './rich2.ts';
+import { isPlainRich2, rich2FromPlainText, rich2ToPlainText } from './rich2-text.ts';
 import styles from './LazyRichEditor.module.css';
 
 // Slate and the editor load in their own chunk, on the first page that needs them.

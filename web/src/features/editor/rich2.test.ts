@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  emptyRich2Value,
-  isPlainRich2,
-  isRich2Empty,
-  parseRich2,
-  rich2FromPlainText,
-  rich2ToPlainText,
-} from './rich2.ts';
+import { emptyRich2Value, parseRich2 } from './rich2.ts';
+import { isPlainRich2, isRich2Empty, rich2FromPlainText, rich2ToPlainText } from './rich2-text.ts';
 
 describe('rich2 helpers', () => {
   it('writes empty rich text as one empty paragraph (spec 000 §5)', () => {

@@ -205,7 +205,8 @@ function parseInlines(children: unknown): Rich2Inline[] {
   return result.length > 0 ? result : [{ text: '' }];
 }
 
-function inlineText(inline: Rich2Inline): string {
+/** The text an inline reads as: a mention as `@name`, a link as its text. */
+export function inlineText(inline: Rich2Inline): string {
   if (isRich2Text(inline)) return inline.text;
   if (inline.type === '@') return `@${inline.name}`;
   return inline.children.map((child) => child.text).join('');
@@ -333,80 +334,8 @@ export function parseRich2(value: string): Rich2Value {
   return Array.isArray(data) ? parseBlocks(data) : emptyRich2();
 }
 
-function blockPlainLines(block: Rich2Block | ListItemElement | TableRowElement): string[] {
-  switch (block.type) {
-    case 'p':
-    case 'h2':
-    case 'h3':
-    case 'h4':
-    case 'h5':
-      return [block.children.map(inlineText).join('')];
-    case 'blockquote':
-    case 'spoiler':
-      return block.children.flatMap(blockPlainLines);
-    case 'code_block':
-      return block.children.map((line) => line.children.map((leaf) => leaf.text).join(''));
-    case 'ul':
-    case 'ol':
-      return block.children.flatMap(blockPlainLines);
-    case 'li':
-      return block.children.flatMap((child) =>
-        child.type === 'lic' ? [child.children.map(inlineText).join('')] : blockPlainLines(child),
-      );
-    case 'rich_embed_card':
-      return [];
-    case 'table':
-      return block.children.flatMap(blockPlainLines);
-    case 'tr':
-      return [
-        block.children.map((cell) => cell.children.flatMap(blockPlainLines).join(' ')).join('\t'),
-      ];
-  }
-}
-
-/** The plain text of a rich2 value: one line per text block, mentions as `@name`. */
-export function rich2ToPlainText(value: string | readonly Rich2Block[]): string {
-  const blocks = typeof value === 'string' ? parseRich2(value) : value;
-  return blocks.flatMap(blockPlainLines).join('\n');
-}
-
-/**
- * Whether a rich2 value holds nothing a reader would see: no text other than white space and no
- * image (spec 000 §5: empty rich text is an empty paragraph).
- */
-export function isRich2Empty(value: string | readonly Rich2Block[]): boolean {
-  const blocks = typeof value === 'string' ? parseRich2(value) : value;
-  const hasEmbed = (nodes: readonly Rich2Node[]): boolean =>
-    nodes.some(
-      (node) =>
-        !isRich2Text(node) &&
-        (node.type === 'rich_embed_card' ||
-          node.type === '@' ||
-          hasEmbed(node.children as readonly Rich2Node[])),
-    );
-  return rich2ToPlainText(blocks).trim() === '' && !hasEmbed(blocks);
-}
-
-function rich2FromPlainTextBlocks(text: string): Rich2Value {
+/** One paragraph per line of `text`. */
+export function rich2FromPlainTextBlocks(text: string): Rich2Value {
   const lines = text.replace(/\r\n?/g, '\n').split('\n');
   return lines.map((line): ParagraphElement => ({ type: 'p', children: [{ text: line }] }));
-}
-
-/** A rich2 value holding `text` as one paragraph per line. */
-export function rich2FromPlainText(text: string): string {
-  return text === '' ? emptyRich2Value() : serializeRich2(rich2FromPlainTextBlocks(text));
-}
-
-/**
- * Whether a value is nothing but unformatted paragraphs, so a plain text box can edit it without
- * losing anything.
- */
-export function isPlainRich2(value: string): boolean {
-  return parseRich2(value).every(
-    (block) =>
-      block.type === 'p' &&
-      block.children.every(
-        (child) => isRich2Text(child) && rich2Marks.every((mark) => child[mark] !== true),
-      ),
-  );
 }

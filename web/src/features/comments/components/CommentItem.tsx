@@ -35,7 +35,9 @@ import {
   useThreadUpdater,
 } from '../api/comments.queries.ts';
 import { getCreateCommentDraft, setCreateCommentDraft } from '../hooks/create-comment-draft.ts';
-import { appendQuote, emptyRich2Json, isRich2Empty } from '../rich2-text.ts';
+import { emptyRich2Value } from '../../editor/rich2.ts';
+import { isRich2Empty } from '../../editor/rich2-text.ts';
+import { appendQuote } from '../append-quote.ts';
 import { CommentEditor } from './CommentEditor.tsx';
 import { createCommentElementID, scrollToComment } from './CreateComment.tsx';
 import styles from './CommentThread.module.css';
@@ -100,7 +102,7 @@ export function CommentItem({ comment, discussion, depth }: CommentItemProps) {
       return;
     }
     setFormError(null);
-    setMode({ kind: 'reply', value: emptyRich2Json });
+    setMode({ kind: 'reply', value: emptyRich2Value() });
   };
 
   const handleQuote = async () => {
@@ -148,7 +150,7 @@ export function CommentItem({ comment, discussion, depth }: CommentItemProps) {
         });
         if (result.kind === 'pending') {
           setFormError(result.message || t('Your comment will appear after it is approved.'));
-          setMode({ kind: 'reply', value: emptyRich2Json });
+          setMode({ kind: 'reply', value: emptyRich2Value() });
         } else {
           updateThread((thread) => addComment(thread, result.comment));
           adjustCommentCount(client, discussion.discussionID, 1);
@@ -319,7 +321,7 @@ export function CommentItem({ comment, discussion, depth }: CommentItemProps) {
             setCreateCommentDraft(discussion.discussionID, '');
             setConfirm(null);
             setFormError(null);
-            setMode({ kind: 'reply', value: emptyRich2Json });
+            setMode({ kind: 'reply', value: emptyRich2Value() });
           }}
         />
       ) : null}

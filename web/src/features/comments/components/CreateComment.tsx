@@ -12,7 +12,7 @@ import type { DiscussionRecord } from '../../discussions/components/page/discuss
 import { postComment } from '../api/comments.api.ts';
 import { addComment, adjustCommentCount, useThreadUpdater } from '../api/comments.queries.ts';
 import { useCreateCommentDraft } from '../hooks/create-comment-draft.ts';
-import { isRich2Empty } from '../rich2-text.ts';
+import { isRich2Empty } from '../../editor/rich2-text.ts';
 import { CommentEditor } from './CommentEditor.tsx';
 import styles from './CreateComment.module.css';
 

@@ -2,7 +2,8 @@ import { useId, useState } from 'react';
 import { ConfirmModal } from '../../../components/Modal.tsx';
 import { t } from '../../../lib/i18n.ts';
 import { LazyRichEditor } from '../LazyRichEditor.tsx';
-import { emptyRich2Value, isRich2Empty } from '../rich2.ts';
+import { emptyRich2Value } from '../rich2.ts';
+import { isRich2Empty } from '../rich2-text.ts';
 import { rich2ToMarkdown } from '../rich2-to-markdown.ts';
 import styles from './BodyEditor.module.css';
 

@@ -1,4 +1,6 @@
-/** Small helpers over rich2 JSON (interfaces.md "rich2") for the comment boxes. */
+import { isRich2Empty } from '../editor/rich2-text.ts';
+
+/** Quoting into a comment box's rich2 JSON (interfaces.md "rich2"). */
 
 type Rich2Json = { text?: unknown; children?: unknown; type?: unknown }[];
 
@@ -10,28 +12,6 @@ function parse(value: string): Rich2Json | null {
     return null;
   }
 }
-
-function textOf(nodes: unknown): string {
-  if (!Array.isArray(nodes)) return '';
-  return nodes
-    .map((node: { text?: unknown; children?: unknown; type?: unknown }) => {
-      if (typeof node.text === 'string') return node.text;
-      if (node.type === 'rich_embed_card' || node.type === '@') return ' x ';
-      return textOf(node.children);
-    })
-    .join(' ');
-}
-
-/** Whether a rich2 value has no text (an empty paragraph is the empty value, spec 000 §5). */
-export function isRich2Empty(value: string): boolean {
-  if (value.trim() === '') return true;
-  const nodes = parse(value);
-  if (nodes === null) return value.trim() === '';
-  return textOf(nodes).trim() === '';
-}
-
-/** The empty rich2 value. */
-export const emptyRich2Json = JSON.stringify([{ type: 'p', children: [{ text: '' }] }]);
 
 /**
  * Adds a quote to a rich2 value (Quote, spec 000 §2): a blockquote naming the author and holding
