@@ -1,5 +1,3 @@
-import { has } from '../../../../common/src/permissions/has.ts';
-import type { PermissionName } from '../../../../common/src/permissions/names.ts';
 import type { PermissionSet } from '../../../../common/src/permissions/types.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { authorize } from '../../permissions/authorize.ts';
@@ -7,17 +5,11 @@ import { withoutJunctions } from '../../permissions/build-permission-set.ts';
 import { loadPermissionSet } from '../../permissions/permission-set.ts';
 import { notFound } from '../../platform/errors.ts';
 import { findUserIDByName, userExists } from './users.permissions.repo.ts';
+import { canViewPermissionsOfOthers, viewOthersPermissions } from './users.policy.ts';
 import { authorizeActingOnUser } from './users.rank.ts';
 
 /** A user in the path: `$me`, an ID (0 is the guest) or `$name:<name>`. */
 export type UserRef = '$me' | number | string;
-
-/** api-contract §3: another user's permissions need one of these. */
-const viewOthersPermissions: readonly PermissionName[] = [
-  'users.add',
-  'users.edit',
-  'users.delete',
-];
 
 async function resolveUserID(ctx: RequestContext, ref: UserRef): Promise<number> {
   if (ref === '$me') return ctx.actor.userID;
@@ -41,7 +33,7 @@ export async function getUserPermissions(
   const userID = await resolveUserID(ctx, ref);
   const isSelf = userID === ctx.actor.userID;
   if (!isSelf) {
-    authorize(has(ctx.permissions, viewOthersPermissions), { permissions: viewOthersPermissions });
+    authorize(canViewPermissionsOfOthers(ctx.permissions), { permissions: viewOthersPermissions });
   }
   if (userID !== 0 && !(await userExists(ctx.db, userID))) throw notFound('User');
   // Issue 11 item 7: another user's permissions also need a higher rank.

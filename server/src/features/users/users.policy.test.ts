@@ -3,6 +3,11 @@ import assert from 'node:assert/strict';
 import type { PermissionSet } from '../../../../common/src/permissions/types.ts';
 import {
   banRankRefusal,
+  canSeeLastActive,
+  canSeeRole,
+  canViewPermissionsOfOthers,
+  canViewPersonalInfo,
+  holdsUserCallPermission,
   outranks,
   rankLevels,
   rankOf,
@@ -138,3 +143,113 @@ for (const [label, set, viewerID, user, bannedPrivate, view] of viewCases) {
     assert.equal(userViewFor(userVisibilityOf(set, viewerID, bannedPrivate), user), view);
   });
 }
+
+// The visibility rules the presenters ask (issue 12: moved out of users.present).
+const lastActiveCases: [
+  label: string,
+  viewer: { viewerID: number; canViewPersonalInfo: boolean },
+  user: { userID: number; private: boolean },
+  shown: boolean,
+][] = [
+  [
+    'a public profile, to anyone',
+    { viewerID: 0, canViewPersonalInfo: false },
+    { userID: 7, private: false },
+    true,
+  ],
+  [
+    'a private profile, to another member',
+    { viewerID: 8, canViewPersonalInfo: false },
+    { userID: 7, private: true },
+    false,
+  ],
+  [
+    'a private profile, to a guest',
+    { viewerID: 0, canViewPersonalInfo: false },
+    { userID: 7, private: true },
+    false,
+  ],
+  [
+    'a private profile, to its user',
+    { viewerID: 7, canViewPersonalInfo: false },
+    { userID: 7, private: true },
+    true,
+  ],
+  [
+    'a private profile, to personalInfo.view',
+    { viewerID: 8, canViewPersonalInfo: true },
+    { userID: 7, private: true },
+    true,
+  ],
+];
+
+for (const [label, viewer, user, shown] of lastActiveCases) {
+  void test(`canSeeLastActive: ${label}`, () => {
+    assert.equal(canSeeLastActive(viewer, user), shown);
+  });
+}
+
+const roleCases: [
+  label: string,
+  viewer: { viewerID: number; canViewPersonalInfo: boolean },
+  personalInfo: boolean,
+  userID: number,
+  shown: boolean,
+][] = [
+  ['an ordinary role, to anyone', { viewerID: 0, canViewPersonalInfo: false }, false, 7, true],
+  [
+    'a personal-info role, to another member',
+    { viewerID: 8, canViewPersonalInfo: false },
+    true,
+    7,
+    false,
+  ],
+  ['a personal-info role, to its user', { viewerID: 7, canViewPersonalInfo: false }, true, 7, true],
+  [
+    'a personal-info role, to personalInfo.view',
+    { viewerID: 8, canViewPersonalInfo: true },
+    true,
+    7,
+    true,
+  ],
+  [
+    'a guest is never "self" of userID 0',
+    { viewerID: 0, canViewPersonalInfo: false },
+    true,
+    0,
+    false,
+  ],
+];
+
+for (const [label, viewer, personalInfo, userID, shown] of roleCases) {
+  void test(`canSeeRole: ${label}`, () => {
+    assert.equal(canSeeRole(viewer, { personalInfo }, userID), shown);
+  });
+}
+
+const permissionRuleCases: [
+  label: string,
+  set: PermissionSet,
+  personalInfo: boolean,
+  othersPermissions: boolean,
+][] = [
+  ['member', member, false, false],
+  ['moderator with personalInfo.view', moderator, true, false],
+  ['users.edit', editor, false, true],
+  ['users.add', setWith(['users.add']), false, true],
+  ['users.delete', setWith(['users.delete']), false, true],
+];
+
+for (const [label, set, personalInfo, othersPermissions] of permissionRuleCases) {
+  void test(`canViewPersonalInfo, canViewPermissionsOfOthers: ${label}`, () => {
+    assert.equal(canViewPersonalInfo(set), personalInfo);
+    assert.equal(canViewPermissionsOfOthers(set), othersPermissions);
+  });
+}
+
+void test('holdsUserCallPermission: any one of the call permissions', () => {
+  assert.equal(holdsUserCallPermission(editor, 'users.edit'), true);
+  assert.equal(holdsUserCallPermission(editor, ['community.moderate', 'users.edit']), true);
+  assert.equal(holdsUserCallPermission(moderator, ['users.edit', 'users.delete']), false);
+  assert.equal(holdsUserCallPermission(setWith([]), 'users.edit'), false);
+});

@@ -67,7 +67,7 @@ export function userVisibilityOf(
     viewerID,
     canViewFull: has(set, fullViewPermissions),
     canViewProfiles: has(set, 'profiles.view'),
-    canViewPersonalInfo: has(set, 'personalInfo.view'),
+    canViewPersonalInfo: canViewPersonalInfo(set),
     canViewAdminExtras: has(set, 'site.manage'),
     bannedPrivateProfile,
   };
@@ -89,6 +89,61 @@ export function userViewFor(
   const restricted = user.private || (visibility.bannedPrivateProfile && user.banned !== 0);
   if (restricted || !visibility.canViewProfiles) return 'minimal';
   return 'profile';
+}
+
+/** spec 000 §6 `personalInfo.view`: e-mail, private profiles' activity, personal-info roles. */
+export function canViewPersonalInfo(set: PermissionSet): boolean {
+  return has(set, 'personalInfo.view');
+}
+
+/** Who looks at users, as far as personal information goes. */
+export interface PersonalInfoViewer {
+  viewerID: number;
+  canViewPersonalInfo: boolean;
+}
+
+/**
+ * spec 000 §6: a private profile's last-active date is shown only to the user and to
+ * `personalInfo.view` holders; anyone else's to everyone.
+ */
+export function canSeeLastActive(
+  viewer: PersonalInfoViewer,
+  user: { userID: number; private: boolean },
+): boolean {
+  return !user.private || user.userID === viewer.viewerID || viewer.canViewPersonalInfo;
+}
+
+/** Roles marked personal info are shown only to the user and to `personalInfo.view` holders. */
+export function canSeeRole(
+  viewer: PersonalInfoViewer,
+  role: { personalInfo: boolean },
+  userID: number,
+): boolean {
+  const isSelf = viewer.viewerID !== 0 && viewer.viewerID === userID;
+  return !role.personalInfo || isSelf || viewer.canViewPersonalInfo;
+}
+
+/** api-contract §3: another user's permissions need one of these. */
+export const viewOthersPermissions: readonly PermissionName[] = [
+  'users.add',
+  'users.edit',
+  'users.delete',
+];
+
+/** `GET /users/{id}/permissions` of another user: `users.add`, `users.edit` or `users.delete`. */
+export function canViewPermissionsOfOthers(set: PermissionSet): boolean {
+  return has(set, viewOthersPermissions);
+}
+
+/**
+ * The permission half of a call on another user (api-contract §1.12): the actor holds one of the
+ * call's `permissions` (the rank half is `outranks`).
+ */
+export function holdsUserCallPermission(
+  set: PermissionSet,
+  permissions: PermissionName | readonly PermissionName[],
+): boolean {
+  return has(set, permissions);
 }
 
 /** Whether `$email:` smart IDs may be used (api-contract §1.3: `personalInfo.view`). */

@@ -1,5 +1,4 @@
 import type { User, UserEdit, UserFragment } from '../../../../common/src/api/users.ts';
-import { has } from '../../../../common/src/permissions/has.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { toApiDate } from '../../platform/dates.ts';
 import {
@@ -8,7 +7,13 @@ import {
   isStoredUploadPath,
   uploadUrl,
 } from '../../platform/uploads.ts';
-import { userViewFor, type UserVisibility } from './users.policy.ts';
+import {
+  canSeeLastActive,
+  canSeeRole,
+  canViewPersonalInfo,
+  userViewFor,
+  type UserVisibility,
+} from './users.policy.ts';
 import type { UserFragmentRow, UserRoleRow, UserRow } from './users.repo.ts';
 
 /** spec 000 §3 / spec 001 error catalogue: the name shown for deleted users. */
@@ -30,7 +35,7 @@ export function fragmentViewerOf(ctx: RequestContext): FragmentViewer {
   return {
     baseUrl: ctx.config.baseUrl,
     viewerID: ctx.actor.userID,
-    canViewPersonalInfo: has(ctx.permissions, 'personalInfo.view'),
+    canViewPersonalInfo: canViewPersonalInfo(ctx.permissions),
   };
 }
 
@@ -80,14 +85,12 @@ export function presentUserFragment(
   viewer: FragmentViewer,
 ): UserFragment {
   if (!row || row.deleted) return deletedUserFragment();
-  const mayShowActivity =
-    !row.private || row.userID === viewer.viewerID || viewer.canViewPersonalInfo;
   return {
     userID: row.userID,
     name: row.name,
     url: profileUrlOf(viewer.baseUrl, row.name),
     photoUrl: photoUrlOf(viewer.baseUrl, row.photo, row.banned),
-    ...(mayShowActivity ? { dateLastActive: toApiDate(row.dateLastActive) } : {}),
+    ...(canSeeLastActive(viewer, row) ? { dateLastActive: toApiDate(row.dateLastActive) } : {}),
     ...(row.title ? { title: row.title } : {}),
     banned: row.banned === 0 ? 0 : 1,
     private: row.private,
@@ -109,9 +112,8 @@ export function visibleRoles(
   visibility: UserVisibility,
   userID: number,
 ): { roleID: number; name: string }[] {
-  const isSelf = visibility.viewerID !== 0 && visibility.viewerID === userID;
   return roles
-    .filter((role) => !role.personalInfo || isSelf || visibility.canViewPersonalInfo)
+    .filter((role) => canSeeRole(visibility, role, userID))
     .map((role) => ({ roleID: role.roleID, name: role.name }));
 }
 

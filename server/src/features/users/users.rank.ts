@@ -1,4 +1,3 @@
-import { has } from '../../../../common/src/permissions/has.ts';
 import type { PermissionName } from '../../../../common/src/permissions/names.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { authorize } from '../../permissions/authorize.ts';
@@ -9,7 +8,7 @@ import {
 } from '../../permissions/permission-set.repo.ts';
 import type { Db } from '../../platform/db/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import { outranks, rankOf } from './users.policy.ts';
+import { holdsUserCallPermission, outranks, rankOf } from './users.policy.ts';
 
 /** Vanilla's text for rank refusals (api-contract §3). */
 export const EDIT_HIGHER_RANK =
@@ -38,7 +37,7 @@ export async function authorizeActingOnUser(
   message: string = EDIT_HIGHER_RANK,
 ): Promise<void> {
   if (ctx.actor.userID !== 0 && ctx.actor.userID === userID) return;
-  authorize(has(ctx.permissions, permissions), { permissions });
+  authorize(holdsUserCallPermission(ctx.permissions, permissions), { permissions });
   if (!outranks(rankOf(ctx.permissions), await rankOfUser(ctx.db, userID))) {
     throw new AppError(403, message);
   }
