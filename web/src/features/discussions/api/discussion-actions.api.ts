@@ -1,25 +1,7 @@
-import {
-  ApiError,
-  apiRequest,
-  apiURL,
-  api,
-  getTransientKey,
-  normalizeErrorResponse,
-} from '../../../lib/api.ts';
+import { ApiError, api } from '../../../lib/api.ts';
+import { t } from '../../../lib/i18n.ts';
+import { runLongRunner, type LongRunnerOptions } from '../../../lib/long-runner.ts';
 import type { DiscussionRecord, TagFragmentLike } from '../components/page/discussion-types.ts';
-
-/** Long-runner progress (api-contract §1.11). */
-export interface LongRunnerProgress {
-  successIDs: number[];
-  failedIDs: number[];
-  exceptionsByID: Record<string, { message: string; code: number }>;
-  countTotalIDs?: number | null;
-}
-
-interface LongRunnerResponse {
-  progress?: LongRunnerProgress;
-  callbackPayload?: string | null;
-}
 
 /** `GET /discussions/{id}?expand=all` (spec 001 §7.4). */
 export function fetchDiscussion(discussionID: number): Promise<DiscussionRecord> {
@@ -82,64 +64,39 @@ export function putDiscussionTags(
   return api.put(`/discussions/${discussionID}/tags`, { tagIDs });
 }
 
+/**
+ * Runs a long-running call on one discussion (spec 001 §4) through the one long-runner client;
+ * the discussion's failure, if any, is thrown as its `ApiError`.
+ */
+async function runForDiscussion(
+  path: string,
+  discussionID: number,
+  request: Omit<LongRunnerOptions, 'ids'>,
+): Promise<void> {
+  const progress = await runLongRunner(path, { ...request, ids: [discussionID] });
+  if (progress.failedIDs.length > 0) {
+    const first = Object.values(progress.exceptionsByID)[0];
+    throw new ApiError(first?.message ?? t('Something went wrong.'), {
+      status: first?.code ?? 500,
+    });
+  }
+}
+
 /** `PATCH /discussions/move` with one discussion (spec 001 §7.4 single move). */
-export async function moveDiscussion(
+export function moveDiscussion(
   discussionID: number,
   categoryID: number,
   addRedirects: boolean,
 ): Promise<void> {
-  const response = await apiRequest<LongRunnerResponse>('/discussions/move', {
+  return runForDiscussion('/discussions/move', discussionID, {
     method: 'PATCH',
     body: { discussionIDs: [discussionID], categoryID, addRedirects },
   });
-  await finishLongRunner(response.status, response.data);
 }
 
 /** `DELETE /discussions/{id}`, resumed through `/calls/run` while the server answers 408. */
-export async function deleteDiscussion(discussionID: number): Promise<void> {
-  const response = await apiRequest<LongRunnerResponse>(`/discussions/${discussionID}`, {
-    method: 'DELETE',
-  });
-  await finishLongRunner(response.status, response.data);
-}
-
-/**
- * spec 001 §4: an answer carrying a callback payload is resumed by posting the payload to
- * `POST /calls/run` (content type `application/system+jwt`) until no payload comes back.
- */
-export async function finishLongRunner(
-  status: number,
-  body: LongRunnerResponse | undefined,
-): Promise<void> {
-  let payload = status === 408 ? (body?.callbackPayload ?? null) : null;
-  let failures = body?.progress?.failedIDs.length ?? 0;
-  let lastBody = body;
-  while (payload !== null && payload !== '') {
-    const headers: Record<string, string> = {
-      Accept: 'application/json',
-      'Content-Type': 'application/system+jwt',
-      'X-Requested-With': 'vanilla',
-    };
-    const key = getTransientKey();
-    if (key !== null) headers['X-Transient-Key'] = key;
-    const response = await fetch(apiURL('/calls/run'), {
-      method: 'POST',
-      headers,
-      body: payload,
-      credentials: 'same-origin',
-    });
-    if (response.status >= 400 && response.status !== 408) {
-      throw await normalizeErrorResponse(response);
-    }
-    const text = await response.text();
-    lastBody = text === '' ? undefined : (JSON.parse(text) as LongRunnerResponse);
-    failures = lastBody?.progress?.failedIDs.length ?? failures;
-    payload = response.status === 408 ? (lastBody?.callbackPayload ?? null) : null;
-  }
-  if (failures > 0) {
-    const first = Object.values(lastBody?.progress?.exceptionsByID ?? {})[0];
-    throw new ApiError(first?.message ?? 'Something went wrong.', { status: first?.code ?? 500 });
-  }
+export function deleteDiscussion(discussionID: number): Promise<void> {
+  return runForDiscussion(`/discussions/${discussionID}`, discussionID, { method: 'DELETE' });
 }
 
 /** A category offered by the Move modal (`GET /categories/search`). */
