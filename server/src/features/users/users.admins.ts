@@ -1,7 +1,10 @@
-import type { Kysely } from 'kysely';
 import { AppError } from '../../platform/errors.ts';
-import type { Database } from '../../platform/db/schema.ts';
-import { hasAdminFlag, includesAdministratorRole, lockLiveAdministrators } from './users.admins.repo.ts';
+import type { Db } from '../../platform/db/db.ts';
+import {
+  hasAdminFlag,
+  includesAdministratorRole,
+  lockLiveAdministrators,
+} from './users.admins.repo.ts';
 
 /** Issue 11 item 8 (docs/decisions.md): the forum always keeps one administrator. */
 export const LAST_ADMINISTRATOR =
@@ -15,7 +18,7 @@ export const LAST_ADMINISTRATOR =
  * @throws AppError 409 "The last administrator cannot be removed. ..."
  */
 export async function refuseRemovingLastAdministrator(
-  trx: Kysely<Database>,
+  trx: Db,
   userID: number,
   staysAdministrator: boolean,
 ): Promise<void> {
@@ -28,7 +31,7 @@ export async function refuseRemovingLastAdministrator(
 
 /** Whether a user would still be an administrator holding these roles (the `isAdmin` flag, or an administrator role). */
 export async function staysAdministratorWithRoles(
-  db: Kysely<Database>,
+  db: Db,
   userID: number,
   roleIDs: readonly number[],
 ): Promise<boolean> {
