@@ -1,11 +1,8 @@
-import type { PostFragment } from "../../../../common/src/api/categories.ts";
-import { toApiDate } from "../../platform/dates.ts";
-import type { Db } from "../../platform/db/db.ts";
-import { refreshCategoryLastPost } from "../discussions/discussions.counters.ts";
-import {
-  commentUrl,
-  discussionUrl,
-} from "../discussions/discussions.present.ts";
+import type { PostFragment } from '../../../../common/src/api/categories.ts';
+import { toApiDate } from '../../platform/dates.ts';
+import type { Db } from '../../platform/db/db.ts';
+import { refreshCategoryLastPost } from '../discussions/discussions.counters.ts';
+import { commentUrl, discussionUrl } from '../discussions/discussions.present.ts';
 import {
   adjustUserCommentCounts,
   adjustUserDiscussionCount,
@@ -13,15 +10,12 @@ import {
   deleteDiscussionRows,
   findDiscussionsByIDs,
   findLastComments,
-} from "../discussions/discussions.repo.ts";
-import { releaseDiscussionTags } from "../tags/tags.service.ts";
-import { presentUserFragment } from "../users/users.present.ts";
-import { findUserFragmentRows } from "../users/users.repo.ts";
-import {
-  findCategoryDiscussions,
-  moveDiscussionsToCategory,
-} from "./categories.content.repo.ts";
-import type { CategoryRow } from "./categories.repo.ts";
+} from '../discussions/discussions.repo.ts';
+import { releaseDiscussionTags } from '../tags/tags.service.ts';
+import { presentUserFragment } from '../users/users.present.ts';
+import { findUserFragmentRows } from '../users/users.repo.ts';
+import { findCategoryDiscussions, moveDiscussionsToCategory } from './categories.content.repo.ts';
+import type { CategoryRow } from './categories.repo.ts';
 
 // Hook points for the features that own a category's content (discussions, comments, drafts…).
 // Categories call them inside their own transaction; the category counters (countDiscussions,
@@ -45,10 +39,7 @@ export async function moveCategoryContent(
  * `DELETE /categories/{id}` without `newCategoryID`: deletes every discussion of the category with
  * its comments, reactions and tags; authors' and commenters' counts drop.
  */
-export async function deleteCategoryContent(
-  db: Db,
-  categoryID: number,
-): Promise<void> {
+export async function deleteCategoryContent(db: Db, categoryID: number): Promise<void> {
   const rows = await findCategoryDiscussions(db, categoryID);
   if (rows.length === 0) return;
   const ids = rows.map((row) => row.discussionID);
@@ -59,12 +50,10 @@ export async function deleteCategoryContent(
   );
   const authors = new Map<number, number>();
   for (const row of rows) {
-    if (row.moderationStatus !== "accepted" || row.type === "redirect")
-      continue;
+    if (row.moderationStatus !== 'accepted' || row.type === 'redirect') continue;
     authors.set(row.insertUserID, (authors.get(row.insertUserID) ?? 0) + 1);
   }
-  for (const [userID, count] of authors)
-    await adjustUserDiscussionCount(db, userID, -count);
+  for (const [userID, count] of authors) await adjustUserDiscussionCount(db, userID, -count);
   await releaseDiscussionTags(db, ids);
   await deleteDiscussionRows(db, ids);
 }
@@ -77,7 +66,7 @@ export async function deleteCategoryContent(
 export async function findLastPosts(
   db: Db,
   categories: readonly CategoryRow[],
-  baseUrl = "",
+  baseUrl = '',
 ): Promise<Map<number, PostFragment>> {
   const discussionIDs = categories
     .map((category) => category.lastDiscussionID)
@@ -100,21 +89,17 @@ export async function findLastPosts(
   const result = new Map<number, PostFragment>();
   for (const category of categories) {
     const discussion =
-      category.lastDiscussionID === null
-        ? undefined
-        : byID.get(category.lastDiscussionID);
+      category.lastDiscussionID === null ? undefined : byID.get(category.lastDiscussionID);
     if (!discussion) continue;
     const comment =
-      category.lastCommentID === null
-        ? undefined
-        : comments.get(category.lastCommentID);
+      category.lastCommentID === null ? undefined : comments.get(category.lastCommentID);
     const insertUserID = comment?.insertUserID ?? discussion.insertUserID;
     const fragment = presentUserFragment(users.get(insertUserID), viewer);
     result.set(category.categoryID, {
       discussionID: discussion.discussionID,
       ...(comment ? { commentID: comment.commentID } : {}),
       name: comment ? `Re: ${discussion.name}` : discussion.name,
-      type: comment ? "comment" : "discussion",
+      type: comment ? 'comment' : 'discussion',
       url: comment
         ? commentUrl(baseUrl, comment.commentID)
         : discussionUrl(baseUrl, discussion.discussionID, discussion.name),
