@@ -30,6 +30,24 @@ export function expandParam<const T extends readonly [string, ...string[]]>(_val
 }
 
 /**
+ * The one reader of a parsed `expand` set (contract §1.7): each `named` expansion is on when
+ * listed or with `all`; each `defaults` expansion is on unless excluded with a leading minus
+ * (`-body`). Every route and service reads its expansions through this.
+ */
+export function readExpand<const N extends string, const D extends string = never>(
+  expand: ReadonlySet<string> | undefined,
+  named: readonly N[],
+  defaults: readonly D[] = [],
+): Record<N | D, boolean> {
+  const set = expand ?? new Set<string>();
+  const all = set.has('all');
+  const result = {} as Record<N | D, boolean>;
+  for (const name of named) result[name] = all || set.has(name);
+  for (const name of defaults) result[name] = !set.has(`-${name}`);
+  return result;
+}
+
+/**
  * Bounds of a PostgreSQL `integer` column, the type of every ID, count and sort column: a number
  * past them must be refused before it reaches the database (PostgreSQL fails the statement).
  */

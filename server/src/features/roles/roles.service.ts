@@ -10,6 +10,7 @@ import {
   isStoredPermissionName,
   permissionDefinitions,
 } from '../../../../common/src/permissions/names.ts';
+import { readExpand } from '../../../../common/src/api/common.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { authorize } from '../../permissions/authorize.ts';
 import { DEFAULT_RESOURCE_ID } from '../../permissions/build-permission-set.ts';
@@ -55,11 +56,7 @@ const NAME_IN_USE = 'The name you entered is already in use.';
 
 /** Reads the expansions of a parsed `expand` set (`all` names both). */
 export function toRoleExpand(expand: ReadonlySet<string>): RoleExpand {
-  const all = expand.has('all');
-  return {
-    permissions: all || expand.has('permissions'),
-    assignable: all || expand.has('assignable'),
-  };
+  return readExpand(expand, ['permissions', 'assignable']);
 }
 
 function requireSiteManage(ctx: RequestContext): void {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorSchema } from '../../../../common/src/api/common.ts';
+import { errorSchema, readExpand } from '../../../../common/src/api/common.ts';
 import {
   permissionSetSchema,
   userPermissionsParamsSchema,
@@ -30,7 +30,7 @@ export async function userPermissionsRoutes(app: FastifyInstance): Promise<void>
       const set = await getUserPermissions(
         request.ctx,
         request.params.id,
-        expand.has('junctions') || expand.has('all'),
+        readExpand(expand, ['junctions']).junctions,
       );
       // api-contract §1.1: anything addressed with $me (and permissions generally) is never cached.
       reply.header('cache-control', 'no-cache');

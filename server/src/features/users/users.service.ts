@@ -8,6 +8,7 @@ import type {
   UserRef,
   UsersByNamesQuery,
 } from '../../../../common/src/api/users.ts';
+import { readExpand } from '../../../../common/src/api/common.ts';
 import { globalEntry } from '../../../../common/src/permissions/has.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { authorize } from '../../permissions/authorize.ts';
@@ -117,7 +118,7 @@ export async function presentOne(
 }
 
 function wantsReactions(expand: ReadonlySet<string>): boolean {
-  return expand.has('all') || expand.has('reactionsReceived');
+  return readExpand(expand, ['reactionsReceived']).reactionsReceived;
 }
 
 /**
