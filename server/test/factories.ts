@@ -17,7 +17,14 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { Category, CreateCategoryBody } from '../../common/src/api/categories.ts';
 import type { Comment } from '../../common/src/api/comments.ts';
 import type { CreateDiscussionBody, Discussion } from '../../common/src/api/discussions.ts';
-import { asAdmin, createUser, inject, type CreateUserOptions, type TestActor, type TestUser } from './actors.ts';
+import {
+  asAdmin,
+  createUser,
+  inject,
+  type CreateUserOptions,
+  type TestActor,
+  type TestUser,
+} from './actors.ts';
 import type { TestApp } from './harness.ts';
 
 export { TEST_PASSWORD, uniqueName, type CreateUserOptions, type TestUser } from './actors.ts';
@@ -58,22 +65,48 @@ export function makeUser(t: TestApp, options: CreateUserOptions = {}): Promise<T
 export type MakeCategoryOptions = Partial<CreateCategoryBody> & { as?: TestActor };
 
 /** `POST /categories` (as an administrator unless `as`); asserts 201. */
-export async function makeCategory(t: TestApp, options: MakeCategoryOptions = {}): Promise<Category> {
+export async function makeCategory(
+  t: TestApp,
+  options: MakeCategoryOptions = {},
+): Promise<Category> {
   const { as, ...fields } = options;
   const n = next();
-  const payload = { name: `Category ${String(n)}`, urlcode: `category-${String(n)}-${String(process.pid)}`, ...fields };
-  const response = await inject(t, as ?? (await factoryAdmin(t)), { method: 'POST', url: '/api/v2/categories', payload });
+  const payload = {
+    name: `Category ${String(n)}`,
+    urlcode: `category-${String(n)}-${String(process.pid)}`,
+    ...fields,
+  };
+  const response = await inject(t, as ?? (await factoryAdmin(t)), {
+    method: 'POST',
+    url: '/api/v2/categories',
+    payload,
+  });
   return created<Category>(response, 'makeCategory');
 }
 
-export type MakeDiscussionOptions = Partial<CreateDiscussionBody> & { categoryID: number; as?: TestActor };
+export type MakeDiscussionOptions = Partial<CreateDiscussionBody> & {
+  categoryID: number;
+  as?: TestActor;
+};
 
 /** `POST /discussions` (as an administrator unless `as`), a rich2 body by default; asserts 201. */
-export async function makeDiscussion(t: TestApp, options: MakeDiscussionOptions): Promise<Discussion> {
+export async function makeDiscussion(
+  t: TestApp,
+  options: MakeDiscussionOptions,
+): Promise<Discussion> {
   const { as, ...fields } = options;
   const n = next();
-  const payload = { name: `Discussion ${String(n)}`, body: rich2(`Opening post ${String(n)}.`), format: 'rich2', ...fields };
-  const response = await inject(t, as ?? (await factoryAdmin(t)), { method: 'POST', url: '/api/v2/discussions', payload });
+  const payload = {
+    name: `Discussion ${String(n)}`,
+    body: rich2(`Opening post ${String(n)}.`),
+    format: 'rich2',
+    ...fields,
+  };
+  const response = await inject(t, as ?? (await factoryAdmin(t)), {
+    method: 'POST',
+    url: '/api/v2/discussions',
+    payload,
+  });
   return created<Discussion>(response, 'makeDiscussion');
 }
 
@@ -97,14 +130,23 @@ export async function makeComment(t: TestApp, options: MakeCommentOptions): Prom
     parentRecordID: options.discussionID,
     ...(options.parentCommentID === undefined ? {} : { parentCommentID: options.parentCommentID }),
   };
-  const response = await inject(t, options.as ?? (await factoryAdmin(t)), { method: 'POST', url: '/api/v2/comments', payload });
+  const response = await inject(t, options.as ?? (await factoryAdmin(t)), {
+    method: 'POST',
+    url: '/api/v2/comments',
+    payload,
+  });
   return created<Comment>(response, 'makeComment');
 }
 
 /** A category with `discussions` discussions of `commentsEach` comments each, for list and paging tests. */
 export async function makeThreads(
   t: TestApp,
-  options: { discussions?: number; commentsEach?: number; category?: MakeCategoryOptions; as?: TestActor } = {},
+  options: {
+    discussions?: number;
+    commentsEach?: number;
+    category?: MakeCategoryOptions;
+    as?: TestActor;
+  } = {},
 ): Promise<{ category: Category; discussions: Discussion[]; comments: Comment[] }> {
   const category = await makeCategory(t, options.category ?? {});
   const discussions: Discussion[] = [];

@@ -15,9 +15,20 @@ describe('expand (contract §1.7)', () => {
   });
 
   it('readExpand: named expansions on when listed or with all; defaults on unless minus', () => {
-    assert.deepEqual(readExpand(new Set(['a']), ['a', 'b'], ['body']), { a: true, b: false, body: true });
-    assert.deepEqual(readExpand(new Set(['all']), ['a', 'b'], ['body']), { a: true, b: true, body: true });
-    assert.deepEqual(readExpand(new Set(['all', '-body']), ['a'], ['body']), { a: true, body: false });
+    assert.deepEqual(readExpand(new Set(['a']), ['a', 'b'], ['body']), {
+      a: true,
+      b: false,
+      body: true,
+    });
+    assert.deepEqual(readExpand(new Set(['all']), ['a', 'b'], ['body']), {
+      a: true,
+      b: true,
+      body: true,
+    });
+    assert.deepEqual(readExpand(new Set(['all', '-body']), ['a'], ['body']), {
+      a: true,
+      body: false,
+    });
     assert.deepEqual(readExpand(undefined, ['a'], ['body']), { a: false, body: true });
   });
 });
