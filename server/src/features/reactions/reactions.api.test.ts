@@ -1,6 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createTestApp, testDialect, type TestApp } from '../../../test/harness.ts';
+import { createTestClock } from '../../../test/clock.ts';
 import {
   asAdmin,
   asGuest,
@@ -35,6 +36,8 @@ interface ErrorBody {
 
 describe(`reactions API (${testDialect})`, () => {
   let t: TestApp;
+  // The reaction log is newest first: the test moves this clock between reactions instead of sleeping.
+  const clock = createTestClock();
   let admin: TestActor<TestUser>;
   let poster: TestActor<TestUser>;
   let member: TestActor<TestUser>;
@@ -87,7 +90,7 @@ describe(`reactions API (${testDialect})`, () => {
   };
 
   before(async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, { clock: clock.now });
     admin = await asAdmin(t);
     poster = await asAdmin(t);
     member = await asMember(t);
@@ -408,9 +411,9 @@ describe(`reactions API (${testDialect})`, () => {
     test('the log: newest first, users and types, type filter, numbered paging', async () => {
       const discussionID = await newDiscussion();
       await reactTo(member, discussionID, 'Like');
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      clock.advance(10);
       await reactTo(other, discussionID, 'Agree');
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      clock.advance(10);
       await reactTo(admin, discussionID, 'Like');
       const log = await logOf(guest, `/api/v2/discussions/${String(discussionID)}/reactions`);
       assert.deepEqual(

@@ -18,7 +18,7 @@ import { declareGuestChange, type GuestCacheChange } from '../../platform/guest-
 import { pathCategoryIDs } from '../categories/categories.tree.ts';
 import { computeHot } from '../discussions/discussions.hot.ts';
 import { fragmentViewerOf, presentUserFragment } from '../users/users.present.ts';
-import { findUserFragmentRows } from '../users/users.repo.ts';
+import { findUserFragmentRows } from '../../platform/db/user-fragment.ts';
 import {
   canManageReactionTypes,
   canReact,
@@ -190,7 +190,7 @@ export async function postReaction(
       recordID,
       userID,
       tagID: type.tagID,
-      dateInserted: nowIso(),
+      dateInserted: nowIso(ctx.clock),
     });
     if (inserted) {
       await adjustReactionCount(trx, recordType, recordID, type.tagID, 1);
