@@ -19,6 +19,9 @@ import type { Comment } from '../../common/src/api/comments.ts';
 import type { CreateDiscussionBody, Discussion } from '../../common/src/api/discussions.ts';
 import {
   asAdmin,
+  asGuest,
+  asMember,
+  asModerator,
   createUser,
   inject,
   type CreateUserOptions,
@@ -32,6 +35,34 @@ export { TEST_PASSWORD, uniqueName, type CreateUserOptions, type TestUser } from
 /** A rich2 body of one paragraph (interfaces.md "rich2"). */
 export function rich2(text: string): string {
   return JSON.stringify([{ type: 'p', children: [{ text }] }]);
+}
+
+/** The error body of the contract (§1.10), as tests read it. */
+export interface ErrorBody {
+  message: string;
+  status: number;
+  description?: string;
+  permissions?: string[];
+  recordIDs?: number[];
+  errors?: { field: string; code: string; message: string; status: number }[];
+}
+
+/** The four actors most API tests start from. */
+export interface TestActors {
+  admin: TestActor<TestUser>;
+  member: TestActor<TestUser>;
+  moderator: TestActor<TestUser>;
+  guest: TestActor<null>;
+}
+
+/** An administrator, a member and a moderator (each signed in) and a guest. */
+export async function makeActors(t: TestApp): Promise<TestActors> {
+  return {
+    admin: await asAdmin(t),
+    member: await asMember(t),
+    moderator: await asModerator(t),
+    guest: await asGuest(t),
+  };
 }
 
 let sequence = 0;

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Category, CategoryTreeNode } from '../../common/src/api/categories.ts';
 import type { Discussion } from '../../common/src/api/discussions.ts';
-import type { HydratedLayout, WidgetNode } from '../../common/src/api/layouts.ts';
+import type { HydratedLayout } from '../../common/src/api/layouts.ts';
 import type { Tag } from '../../common/src/api/tags.ts';
 import { postTestComment } from '../src/features/comments/comments.test-support.ts';
 import {
@@ -12,21 +12,10 @@ import {
 } from '../src/features/discussions/discussions.test-support.ts';
 import { asAdmin, asGuest, asMember, type TestActor, type TestUser } from './actors.ts';
 import { createTestApp, testDialect, type TestApp } from './harness.ts';
+import { widgets } from './layout-widgets.ts';
 
 // Issue 11 item 10: nothing about a category the viewer may not see shows, not its tags, its
 // counts in its parents' totals, nor its posts as their last post.
-
-function widgets(nodes: readonly WidgetNode[]): WidgetNode[] {
-  return nodes.flatMap((node) => [
-    node,
-    ...Object.values(node.$reactProps).flatMap((value) =>
-      Array.isArray(value) &&
-      value.every((item) => typeof item === 'object' && item !== null && '$reactComponent' in item)
-        ? widgets(value as WidgetNode[])
-        : [],
-    ),
-  ]);
-}
 
 function findNode(
   nodes: readonly CategoryTreeNode[],

@@ -4,21 +4,15 @@ import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { Category } from '../../common/src/api/categories.ts';
 import type { Discussion } from '../../common/src/api/discussions.ts';
-import type { HydratedLayout, WidgetNode } from '../../common/src/api/layouts.ts';
+import type { HydratedLayout } from '../../common/src/api/layouts.ts';
 import { buildApp } from '../src/app.ts';
 import type { PageBootstrap } from '../src/http/pages.ts';
 import { categoryLinkOf } from '../../common/src/api/layouts.lookup.ts';
 import { postTestComment, rich2 } from '../src/features/comments/comments.test-support.ts';
 import { createTestApp, testDialect, type TestApp } from './harness.ts';
-import {
-  asAdmin,
-  asGuest,
-  asMember,
-  asModerator,
-  inject,
-  type TestActor,
-  type TestUser,
-} from './actors.ts';
+import { inject, type TestActor, type TestUser } from './actors.ts';
+import { makeActors, makeCategory, makeDiscussion } from './factories.ts';
+import { widgets } from './layout-widgets.ts';
 import { createQueryCapture } from './query-capture.ts';
 import { BOOTSTRAP_END, BOOTSTRAP_START, fakeWebBuild } from './fake-web-build.ts';
 
@@ -29,20 +23,6 @@ import { BOOTSTRAP_END, BOOTSTRAP_START, fakeWebBuild } from './fake-web-build.t
 
 const START = BOOTSTRAP_START;
 const END = BOOTSTRAP_END;
-
-/** Every widget node of a layout, sections' nested lists included. */
-function widgets(nodes: readonly WidgetNode[]): WidgetNode[] {
-  return nodes.flatMap((node) => [
-    node,
-    ...Object.values(node.$reactProps).flatMap((value) =>
-      Array.isArray(value) &&
-      value.length > 0 &&
-      value.every((item) => typeof item === 'object' && item !== null && '$reactComponent' in item)
-        ? widgets(value as WidgetNode[])
-        : [],
-    ),
-  ]);
-}
 
 /** The layout as the page carries it: lookup-hydrate's answer with the side panel's categories as links. */
 function compacted(layout: HydratedLayout): HydratedLayout {
@@ -74,25 +54,11 @@ describe(`server-rendered page bootstrap (${testDialect})`, () => {
   let garden: Category;
   let hello: Discussion;
 
-  const createCategory = async (body: Record<string, unknown>): Promise<Category> => {
-    const response = await inject(t, admin, {
-      method: 'POST',
-      url: '/api/v2/categories',
-      payload: body,
-    });
-    assert.equal(response.statusCode, 201, response.body);
-    return response.json() as Category;
-  };
+  const createCategory = (body: Parameters<typeof makeCategory>[1]): Promise<Category> =>
+    makeCategory(t, { ...body, as: admin });
 
-  const createDiscussion = async (categoryID: number, name: string): Promise<Discussion> => {
-    const response = await inject(t, admin, {
-      method: 'POST',
-      url: '/api/v2/discussions',
-      payload: { name, body: rich2(`All about ${name}.`), format: 'rich2', categoryID },
-    });
-    assert.equal(response.statusCode, 201, response.body);
-    return response.json() as Discussion;
-  };
+  const createDiscussion = (categoryID: number, name: string): Promise<Discussion> =>
+    makeDiscussion(t, { categoryID, name, body: rich2(`All about ${name}.`), as: admin });
 
   const page = async (
     actor: TestActor,
@@ -137,12 +103,9 @@ describe(`server-rendered page bootstrap (${testDialect})`, () => {
       distDir,
     });
     await pages.ready();
-    admin = await asAdmin(t);
-    actors = {
-      guest: await asGuest(t),
-      member: await asMember(t),
-      moderator: await asModerator(t),
-    };
+    const made = await makeActors(t);
+    admin = made.admin;
+    actors = { guest: made.guest, member: made.member, moderator: made.moderator };
     const memberRoleID = (
       await t.db
         .selectFrom('roles')

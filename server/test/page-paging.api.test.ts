@@ -9,6 +9,7 @@ import { postTestComment, rich2 } from '../src/features/comments/comments.test-s
 import { createTestApp, testDialect, type TestApp } from './harness.ts';
 import { asAdmin, asGuest, inject, type TestActor, type TestUser } from './actors.ts';
 import { fakeWebBuild } from './fake-web-build.ts';
+import { makeCategory, makeDiscussion } from './factories.ts';
 
 // Issue 11 item 15 (spec 000 §2 "Pager: pushes /p{page} onto the discussion path and keeps the
 // query string; page 1 has no suffix"): every list pages with `/p{n}`, its head links the
@@ -48,26 +49,14 @@ describe(`paged list pages (${testDialect})`, () => {
     admin = await asAdmin(t);
     guest = await asGuest(t);
     const discussionIDs: number[] = [];
-    const created = await inject(t, admin, {
-      method: 'POST',
-      url: '/api/v2/categories',
-      payload: { name: 'Paged Garden', urlcode: 'paged-garden' },
-    });
-    assert.equal(created.statusCode, 201, created.body);
-    category = created.json() as Category;
+    category = await makeCategory(t, { name: 'Paged Garden', urlcode: 'paged-garden', as: admin });
     for (const name of ['One', 'Two', 'Three']) {
-      const response = await inject(t, admin, {
-        method: 'POST',
-        url: '/api/v2/discussions',
-        payload: {
-          name,
-          body: rich2(`About ${name}.`),
-          format: 'rich2',
-          categoryID: category.categoryID,
-        },
+      discussion = await makeDiscussion(t, {
+        categoryID: category.categoryID,
+        name,
+        body: rich2(`About ${name}.`),
+        as: admin,
       });
-      assert.equal(response.statusCode, 201, response.body);
-      discussion = response.json() as Discussion;
       discussionIDs.push(discussion.discussionID);
     }
     const tag = await inject(t, admin, {

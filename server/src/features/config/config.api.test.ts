@@ -2,9 +2,6 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createTestApp, testDialect, type TestApp } from '../../../test/harness.ts';
 import {
-  asAdmin,
-  asGuest,
-  asMember,
   asModerator,
   asUser,
   inject,
@@ -14,15 +11,8 @@ import {
 import type { ConfigSchema, ConfigValues } from '../../../../common/src/api/config.ts';
 import { nowIso } from '../../platform/dates.ts';
 import { bumpPermissionsVersion } from '../../permissions/permission-set.repo.ts';
+import { makeActors, type ErrorBody } from '../../../test/factories.ts';
 import { getSettings } from './config.service.ts';
-
-interface ErrorBody {
-  message: string;
-  status: number;
-  description?: string;
-  permissions?: string[];
-  errors?: { field: string; code: string; message: string; status: number }[];
-}
 
 describe(`config API (${testDialect})`, () => {
   let t: TestApp;
@@ -42,10 +32,7 @@ describe(`config API (${testDialect})`, () => {
 
   before(async () => {
     t = await createTestApp();
-    admin = await asAdmin(t);
-    member = await asMember(t);
-    moderator = await asModerator(t);
-    guest = await asGuest(t);
+    ({ admin, member, moderator, guest } = await makeActors(t));
   });
   after(async () => {
     await t.close();

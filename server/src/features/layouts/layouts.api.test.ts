@@ -1,42 +1,14 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createTestApp, testDialect, type TestApp } from '../../../test/harness.ts';
-import {
-  asAdmin,
-  asGuest,
-  asMember,
-  asModerator,
-  inject,
-  type TestActor,
-  type TestUser,
-} from '../../../test/actors.ts';
+import { inject, type TestActor, type TestUser } from '../../../test/actors.ts';
+import { makeActors, makeCategory, makeDiscussion, rich2, type ErrorBody } from '../../../test/factories.ts';
+import { widget } from '../../../test/layout-widgets.ts';
 import type { Category } from '../../../../common/src/api/categories.ts';
 import type { Discussion } from '../../../../common/src/api/discussions.ts';
-import type { HydratedLayout, WidgetNode } from '../../../../common/src/api/layouts.ts';
-import { postTestComment, rich2 } from '../comments/comments.test-support.ts';
+import type { HydratedLayout } from '../../../../common/src/api/layouts.ts';
+import { postTestComment } from '../comments/comments.test-support.ts';
 import { flushDiscussionViews } from '../discussions/discussions.views.ts';
-
-interface ErrorBody {
-  message: string;
-  status: number;
-  errors?: { field: string; code: string; message: string; status: number }[];
-}
-
-/** Every widget node of a layout, sections' nested lists included, in document order. */
-function widgets(nodes: readonly WidgetNode[]): WidgetNode[] {
-  return nodes.flatMap((node) => [
-    node,
-    ...Object.values(node.$reactProps).flatMap((value) =>
-      Array.isArray(value) && value.every((item) => typeof item === 'object' && item !== null && '$reactComponent' in item)
-        ? widgets(value as WidgetNode[])
-        : [],
-    ),
-  ]);
-}
-
-function widget(layout: HydratedLayout, name: string): WidgetNode | undefined {
-  return widgets(layout.layout).find((node) => node.$reactComponent === name);
-}
 
 function discussionNames(layout: HydratedLayout): string[] {
   const list = widget(layout, 'DiscussionList');
@@ -71,31 +43,17 @@ describe(`layouts lookup-hydrate API (${testDialect})`, () => {
     return response.json() as HydratedLayout;
   };
 
-  const createCategory = async (body: Record<string, unknown>): Promise<Category> => {
-    const response = await inject(t, admin, { method: 'POST', url: '/api/v2/categories', payload: body });
-    assert.equal(response.statusCode, 201, response.body);
-    return response.json() as Category;
-  };
+  const createCategory = (body: Parameters<typeof makeCategory>[1]): Promise<Category> => makeCategory(t, { ...body, as: admin });
 
-  const createDiscussion = async (categoryID: number, name: string, text: string): Promise<Discussion> => {
-    const response = await inject(t, admin, {
-      method: 'POST',
-      url: '/api/v2/discussions',
-      payload: { name, body: rich2(text), format: 'rich2', categoryID },
-    });
-    assert.equal(response.statusCode, 201, response.body);
-    return response.json() as Discussion;
-  };
+  const createDiscussion = (categoryID: number, name: string, text: string): Promise<Discussion> =>
+    makeDiscussion(t, { categoryID, name, body: rich2(text), as: admin });
 
   const roleIDOf = async (type: string): Promise<number> =>
     (await t.db.selectFrom('roles').select('roleID').where('type', '=', type).executeTakeFirstOrThrow()).roleID;
 
   before(async () => {
     t = await createTestApp();
-    admin = await asAdmin(t);
-    member = await asMember(t);
-    moderator = await asModerator(t);
-    guest = await asGuest(t);
+    ({ admin, member, moderator, guest } = await makeActors(t));
     const memberRoleID = await roleIDOf('member');
     const guestRoleID = await roleIDOf('guest');
     garden = await createCategory({

@@ -13,17 +13,12 @@ import {
   type TestActor,
   type TestUser,
 } from '../../../test/actors.ts';
+import type { ErrorBody } from '../../../test/factories.ts';
 import { multipartBody, tinyImages } from '../users/users.test-support.ts';
 import { UPLOAD_FLOOD_RULE } from './media.service.ts';
 
 // Uploads (api-contract §18): POST /media, GET /media/{id}, DELETE /media/{id}, and how the
 // stored files are served from /uploads/.
-
-interface ErrorBody {
-  message: string;
-  status: number;
-  errors?: { field: string; code: string; message: string; status: number }[];
-}
 
 const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="20"><script>alert(1)</script></svg>';
 
