@@ -1,6 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.ts';
+import type { TestApp } from './harness.ts';
 
 /** Marks around the bootstrap the fake render writes into the page. */
 export const BOOTSTRAP_START = '<!--bootstrap-->';
@@ -31,4 +34,26 @@ export function fakeWebBuild(): string {
 `,
   );
   return distDir;
+}
+
+/** A second app on a test app's database that serves pages from a fake web build. */
+export interface PagesApp {
+  app: FastifyInstance;
+  distDir: string;
+  /** Closes the app and removes the fake build. */
+  close(): Promise<void>;
+}
+
+export async function createPagesApp(t: TestApp): Promise<PagesApp> {
+  const distDir = fakeWebBuild();
+  const app = await buildApp({ config: t.config, database: t.database.handle, logger: false, distDir });
+  await app.ready();
+  return {
+    app,
+    distDir,
+    async close() {
+      await app.close();
+      fs.rmSync(distDir, { recursive: true, force: true });
+    },
+  };
 }

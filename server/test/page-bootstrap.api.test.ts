@@ -1,11 +1,9 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { Category } from '../../common/src/api/categories.ts';
 import type { Discussion } from '../../common/src/api/discussions.ts';
 import type { HydratedLayout } from '../../common/src/api/layouts.ts';
-import { buildApp } from '../src/app.ts';
 import type { PageBootstrap } from '../src/http/pages.ts';
 import { categoryLinkOf } from '../../common/src/api/layouts.lookup.ts';
 import { postTestComment, rich2 } from '../src/features/comments/comments.test-support.ts';
@@ -14,7 +12,7 @@ import { inject, type TestActor, type TestUser } from './actors.ts';
 import { makeActors, makeCategory, makeDiscussion } from './factories.ts';
 import { widgets } from './layout-widgets.ts';
 import { createQueryCapture } from './query-capture.ts';
-import { BOOTSTRAP_END, BOOTSTRAP_START, fakeWebBuild } from './fake-web-build.ts';
+import { BOOTSTRAP_END, BOOTSTRAP_START, createPagesApp, type PagesApp } from './fake-web-build.ts';
 
 // The page's bootstrap carries the layout lookup-hydrate answers, except what no widget draws:
 // the side panel's categories come as links (name, URL, counts), without their last posts. Its
@@ -48,7 +46,7 @@ describe(`server-rendered page bootstrap (${testDialect})`, () => {
   const capture = createQueryCapture();
   let t: TestApp;
   let pages: FastifyInstance;
-  let distDir: string;
+  let pagesApp: PagesApp;
   let admin: TestActor<TestUser>;
   let actors: Record<'guest' | 'member' | 'moderator', TestActor>;
   let garden: Category;
@@ -95,14 +93,8 @@ describe(`server-rendered page bootstrap (${testDialect})`, () => {
 
   before(async () => {
     t = await createTestApp({ GUEST_CACHE_SECONDS: '0' }, { onQuery: capture.onQuery });
-    distDir = fakeWebBuild();
-    pages = await buildApp({
-      config: t.config,
-      database: t.database.handle,
-      logger: false,
-      distDir,
-    });
-    await pages.ready();
+    pagesApp = await createPagesApp(t);
+    pages = pagesApp.app;
     const made = await makeActors(t);
     admin = made.admin;
     actors = { guest: made.guest, member: made.member, moderator: made.moderator };
@@ -154,9 +146,8 @@ describe(`server-rendered page bootstrap (${testDialect})`, () => {
     }
   });
   after(async () => {
-    await pages.close();
+    await pagesApp.close();
     await t.close();
-    fs.rmSync(distDir, { recursive: true, force: true });
   });
 
   test('carries what lookup-hydrate answers, the side panel as links, for every viewer and layout page', async () => {

@@ -1,14 +1,12 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { Category } from '../../common/src/api/categories.ts';
 import type { Discussion } from '../../common/src/api/discussions.ts';
-import { buildApp } from '../src/app.ts';
 import { postTestComment, rich2 } from '../src/features/comments/comments.test-support.ts';
 import { createTestApp, testDialect, type TestApp } from './harness.ts';
 import { asAdmin, asGuest, inject, type TestActor, type TestUser } from './actors.ts';
-import { fakeWebBuild } from './fake-web-build.ts';
+import { createPagesApp, type PagesApp } from './fake-web-build.ts';
 import { makeCategory, makeDiscussion } from './factories.ts';
 
 // Issue 11 item 15 (spec 000 §2 "Pager: pushes /p{page} onto the discussion path and keeps the
@@ -19,7 +17,7 @@ import { makeCategory, makeDiscussion } from './factories.ts';
 describe(`paged list pages (${testDialect})`, () => {
   let t: TestApp;
   let pages: FastifyInstance;
-  let distDir: string;
+  let pagesApp: PagesApp;
   let admin: TestActor<TestUser>;
   let guest: TestActor;
   let category: Category;
@@ -37,14 +35,8 @@ describe(`paged list pages (${testDialect})`, () => {
 
   before(async () => {
     t = await createTestApp({ GUEST_CACHE_SECONDS: '0' });
-    distDir = fakeWebBuild();
-    pages = await buildApp({
-      config: t.config,
-      database: t.database.handle,
-      logger: false,
-      distDir,
-    });
-    await pages.ready();
+    pagesApp = await createPagesApp(t);
+    pages = pagesApp.app;
     base = t.config.baseUrl.replace(/\/+$/, '');
     admin = await asAdmin(t);
     guest = await asGuest(t);
@@ -85,9 +77,8 @@ describe(`paged list pages (${testDialect})`, () => {
     assert.equal(patch.statusCode, 200, patch.body);
   });
   after(async () => {
-    await pages.close();
+    await pagesApp.close();
     await t.close();
-    fs.rmSync(distDir, { recursive: true, force: true });
   });
 
   test('/discussions/p2 is page 2 of the recent discussions, with canonical and prev links', async () => {

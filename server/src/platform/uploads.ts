@@ -85,6 +85,28 @@ export interface SavedUpload {
 }
 
 /**
+ * A new random path under `DATA_DIR/uploads/<folder>/<shard>/` with the given extension (never
+ * the client's name), its folder created: `relative` is what is stored, `target` the file.
+ */
+async function newUploadTarget(
+  dataDir: string,
+  folder: string,
+  extension: string,
+): Promise<{ relative: string; target: string }> {
+  if (!FOLDER.test(folder)) throw new Error(`Invalid upload folder: ${folder}`);
+  if (!/^[a-z0-9]{2,5}$/.test(extension)) throw new Error(`Invalid upload extension: ${extension}`);
+  const name = randomToken(18);
+  const shard = name
+    .slice(0, 2)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '0');
+  const relative = `${folder}/${shard}/${name}.${extension}`;
+  const target = path.join(uploadsDir(dataDir), relative);
+  await fs.mkdir(path.dirname(target), { recursive: true });
+  return { relative, target };
+}
+
+/**
  * Writes bytes under `DATA_DIR/uploads/<folder>/` with a random name and the given extension
  * (never the client's name). The file is written to a temporary name first, then renamed.
  */
@@ -92,17 +114,7 @@ export async function saveUpload(
   dataDir: string,
   input: { folder: string; bytes: Uint8Array; extension: string; type: string },
 ): Promise<SavedUpload> {
-  if (!FOLDER.test(input.folder)) throw new Error(`Invalid upload folder: ${input.folder}`);
-  if (!/^[a-z0-9]{2,5}$/.test(input.extension))
-    throw new Error(`Invalid upload extension: ${input.extension}`);
-  const name = randomToken(18);
-  const shard = name
-    .slice(0, 2)
-    .toLowerCase()
-    .replace(/[^a-z0-9]/g, '0');
-  const relative = `${input.folder}/${shard}/${name}.${input.extension}`;
-  const target = path.join(uploadsDir(dataDir), relative);
-  await fs.mkdir(path.dirname(target), { recursive: true });
+  const { relative, target } = await newUploadTarget(dataDir, input.folder, input.extension);
   const temporary = `${target}.${randomToken(6)}.tmp`;
   await fs.writeFile(temporary, input.bytes, { flag: 'wx', mode: 0o644 });
   await fs.rename(temporary, target);
@@ -175,17 +187,7 @@ export async function commitUpload(
   upload: ReceivedUpload,
   input: { folder: string; extension: string },
 ): Promise<string> {
-  if (!FOLDER.test(input.folder)) throw new Error(`Invalid upload folder: ${input.folder}`);
-  if (!/^[a-z0-9]{2,5}$/.test(input.extension))
-    throw new Error(`Invalid upload extension: ${input.extension}`);
-  const name = randomToken(18);
-  const shard = name
-    .slice(0, 2)
-    .toLowerCase()
-    .replace(/[^a-z0-9]/g, '0');
-  const relative = `${input.folder}/${shard}/${name}.${input.extension}`;
-  const target = path.join(uploadsDir(dataDir), relative);
-  await fs.mkdir(path.dirname(target), { recursive: true });
+  const { relative, target } = await newUploadTarget(dataDir, input.folder, input.extension);
   await fs.rename(upload.temporaryPath, target);
   return relative;
 }

@@ -1,14 +1,12 @@
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { after, before, describe, test } from 'node:test';
 import type { Category } from '../../../../common/src/api/categories.ts';
 import type { Discussion } from '../../../../common/src/api/discussions.ts';
 import type { HydratedLayout, WidgetNode } from '../../../../common/src/api/layouts.ts';
 import { asAdmin, asGuest, inject, type TestActor, type TestUser } from '../../../test/actors.ts';
-import { BOOTSTRAP_END, BOOTSTRAP_START, fakeWebBuild } from '../../../test/fake-web-build.ts';
+import { BOOTSTRAP_END, BOOTSTRAP_START, createPagesApp, type PagesApp } from '../../../test/fake-web-build.ts';
 import { createTestApp, testDialect, type TestApp } from '../../../test/harness.ts';
-import { buildApp } from '../../app.ts';
 import type { PageBootstrap } from '../../http/pages.ts';
 import { call, createCategory, postDiscussion } from '../discussions/discussions.test-support.ts';
 
@@ -40,7 +38,7 @@ describe(`announcements on the server-rendered lists (${testDialect})`, () => {
   let news: Category;
   let other: Category;
   let pages: FastifyInstance;
-  let distDir: string;
+  let pagesApp: PagesApp;
 
   /** The discussions of a server-rendered page's list, in the order of the page. */
   const pageNames = async (path: string): Promise<string[]> => {
@@ -85,23 +83,16 @@ describe(`announcements on the server-rendered lists (${testDialect})`, () => {
   before(async () => {
     // No guest cache: the pages are another app on the same database.
     t = await createTestApp({ GUEST_CACHE_SECONDS: '0' });
-    distDir = fakeWebBuild();
-    pages = await buildApp({
-      config: t.config,
-      database: t.database.handle,
-      logger: false,
-      distDir,
-    });
-    await pages.ready();
+    pagesApp = await createPagesApp(t);
+    pages = pagesApp.app;
     admin = await asAdmin(t);
     guest = await asGuest(t);
     news = await createCategory(t, admin, { name: 'News', urlcode: 'news' });
     other = await createCategory(t, admin, { name: 'Other', urlcode: 'other' });
   });
   after(async () => {
-    await pages.close();
+    await pagesApp.close();
     await t.close();
-    fs.rmSync(distDir, { recursive: true, force: true });
   });
 
   test('a discussion announced in its category comes first on its category page, not on /discussions', async () => {
