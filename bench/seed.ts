@@ -22,7 +22,7 @@ import { randomToken } from '../server/src/platform/secrets.ts';
 import { isoAfter, nowIso } from '../server/src/platform/dates.ts';
 import { renderBody } from '../server/src/platform/content/render.ts';
 import { computeHot } from '../server/src/features/discussions/discussions.hot.ts';
-import { refreshCategoryLastPost } from '../server/src/features/discussions/discussions.counters.ts';
+import { refreshCategoryLastPost } from '../server/src/features/discussions/discussions.counters.repo.ts';
 import { SEED_VERSION, pick, prng, type Scale } from './scales.ts';
 import { discussionName, markdownBody } from './content.ts';
 

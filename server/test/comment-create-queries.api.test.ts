@@ -13,7 +13,7 @@ import {
   createCountedComment,
   participationUpsert,
 } from '../src/features/comments/comments.repo.ts';
-import { categoryCountersUpdate } from '../src/features/discussions/discussions.counters.ts';
+import { categoryCountersUpdate } from '../src/features/discussions/discussions.counters.repo.ts';
 
 // Issue 4: comment creation ≥ 500/s. Every statement of a create is a round trip on PostgreSQL
 // and holds its locks longer: the write path reads nothing it has just written, changes the

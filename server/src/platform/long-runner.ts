@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
 import {
   DEFAULT_LONG_RUNNER_TIMEOUT,
@@ -27,6 +26,17 @@ export interface LongRunnerOptions {
   timeoutSeconds: number;
   /** The status when everything succeeded: 200 with the progress, or 204 without a body. */
   doneStatus: 200 | 204;
+}
+
+/**
+ * What a long-running call answers, as plain values (the route sends it: `longRunnerReply`
+ * in http/long-runner.ts): the HTTP status, the progress and, for a 408, the payload that resumes
+ * the action. A 204 has no body.
+ */
+export interface LongRunnerOutcome<Done extends 200 | 204 = 200 | 204> extends LongRunnerResult {
+  status: number;
+  /** The status when every record succeeded (a 204 answers no body). */
+  doneStatus: Done;
 }
 
 /** How long a callback payload stays valid. */
@@ -76,10 +86,7 @@ function exceptionOf(error: unknown): { message: string; code: number } {
   return { message: 'Something went wrong.', code: 500 };
 }
 
-async function run(
-  ctx: RequestContext,
-  claims: PayloadClaims,
-): Promise<{ status: number; body: LongRunnerResult | null }> {
+async function run(ctx: RequestContext, claims: PayloadClaims): Promise<LongRunnerOutcome> {
   const handler = actions.get(claims.action);
   if (!handler) throw new AppError(400, `Unknown long-running action "${claims.action}".`);
   const started = Date.now();
@@ -89,6 +96,7 @@ async function run(
     exceptionsByID: {},
     countTotalIDs: claims.countTotalIDs,
   };
+  const { doneStatus } = claims;
   const remaining = [...claims.ids];
   let worst = 0;
   // At least one record per call, so every call makes progress.
@@ -107,38 +115,24 @@ async function run(
   }
   if (remaining.length > 0) {
     const callbackPayload = await signPayload(ctx, { ...claims, ids: remaining });
-    return { status: 408, body: { progress, callbackPayload } };
+    return { status: 408, doneStatus, progress, callbackPayload };
   }
-  if (worst > 0) return { status: worst, body: { progress, callbackPayload: null } };
-  return claims.doneStatus === 204
-    ? { status: 204, body: null }
-    : { status: 200, body: { progress, callbackPayload: null } };
+  if (worst > 0) return { status: worst, doneStatus, progress, callbackPayload: null };
+  return { status: doneStatus, doneStatus, progress, callbackPayload: null };
 }
 
 /**
  * Runs `handler` for each ID until done or the timeout (api-contract §1.11): answers `doneStatus`
  * when every record succeeded, the highest item status when some failed (500 for non-HTTP errors),
  * or 408 with a signed `callbackPayload` (HS256, the site secret, 15 minutes) that
- * `POST /calls/run` resumes as the original user. Sets the reply's status; returns the body (null
- * for 204).
+ * `POST /calls/run` resumes as the original user.
  */
-export async function runLongRunner(
+export async function runLongRunner<Done extends 200 | 204>(
   ctx: RequestContext,
-  reply: FastifyReply,
-  options: LongRunnerOptions & { doneStatus: 200 },
-): Promise<LongRunnerResult>;
-export async function runLongRunner(
-  ctx: RequestContext,
-  reply: FastifyReply,
-  options: LongRunnerOptions,
-): Promise<LongRunnerResult | null>;
-export async function runLongRunner(
-  ctx: RequestContext,
-  reply: FastifyReply,
-  options: LongRunnerOptions,
-): Promise<LongRunnerResult | null> {
+  options: LongRunnerOptions & { doneStatus: Done },
+): Promise<LongRunnerOutcome<Done>> {
   const ids = [...new Set(options.ids)];
-  const result = await run(ctx, {
+  const outcome = await run(ctx, {
     action: options.action,
     ids,
     args: options.args,
@@ -146,8 +140,7 @@ export async function runLongRunner(
     doneStatus: options.doneStatus,
     countTotalIDs: ids.length,
   });
-  reply.status(result.status);
-  return result.body;
+  return { ...outcome, doneStatus: options.doneStatus };
 }
 
 /** The working time of a call: its `longRunnerTimeout`, else the default. */
@@ -205,9 +198,8 @@ async function verifyPayload(
  */
 export async function resumeLongRunner(
   ctx: RequestContext,
-  reply: FastifyReply,
   payload: string,
-): Promise<LongRunnerResult | null> {
+): Promise<LongRunnerOutcome> {
   const { userID, claims } = await verifyPayload(ctx.secret, payload);
   const asStarter: RequestContext =
     userID === ctx.actor.userID
@@ -224,7 +216,5 @@ export async function resumeLongRunner(
           },
           permissions: await loadPermissionSet(ctx.db, userID),
         };
-  const result = await run(asStarter, claims);
-  reply.status(result.status);
-  return result.body;
+  return run(asStarter, claims);
 }

@@ -6,6 +6,7 @@ import {
   CALLBACK_CONTENT_TYPE,
   longRunnerResultSchema,
 } from '../../../../common/src/api/long-runner.ts';
+import { longRunnerReply } from '../../http/long-runner.ts';
 import { resumeLongRunner } from '../../platform/long-runner.ts';
 
 /** Long-runner continuation POST /calls/run (contract §1.11, §20). */
@@ -38,8 +39,8 @@ export async function callsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const body = await resumeLongRunner(request.ctx, reply, request.body);
-      return reply.send(body);
+      const outcome = await resumeLongRunner(request.ctx, request.body);
+      return reply.send(longRunnerReply(reply, outcome));
     },
   );
 }

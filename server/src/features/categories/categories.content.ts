@@ -1,16 +1,17 @@
 import type { PostFragment } from '../../../../common/src/api/categories.ts';
 import { toApiDate } from '../../platform/dates.ts';
 import type { Db } from '../../platform/db/db.ts';
-import { refreshCategoryLastPost } from '../discussions/discussions.counters.ts';
+import { refreshCategoryLastPost } from '../discussions/discussions.counters.repo.ts';
 import { commentUrl, discussionUrl } from '../discussions/discussions.present.ts';
 import {
   adjustUserCommentCounts,
   adjustUserDiscussionCount,
+} from '../discussions/discussions.users.repo.ts';
+import {
   countCommentsByAuthor,
-  deleteDiscussionRows,
-  findDiscussionsByIDs,
   findLastComments,
-} from '../discussions/discussions.repo.ts';
+} from '../discussions/discussions.comments.repo.ts';
+import { deleteDiscussionRows, findDiscussionsByIDs } from '../discussions/discussions.repo.ts';
 import { releaseDiscussionTags } from '../tags/tags.service.ts';
 import { presentUserFragment } from '../users/users.present.ts';
 import { findUserFragmentRows } from '../users/users.repo.ts';

@@ -20,6 +20,7 @@ import {
   longRunnerQuerySchema,
   longRunnerResultSchema,
 } from '../../../../common/src/api/long-runner.ts';
+import { longRunnerReply } from '../../http/long-runner.ts';
 import { setPagingHeaders } from '../../http/paging.ts';
 import { declareGuestRead } from '../../platform/guest-cache.ts';
 import {
@@ -198,8 +199,8 @@ export async function commentsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const body = await deleteCommentsList(request.ctx, reply, request.body, request.query);
-      return body === null ? reply.send(null) : body;
+      const outcome = await deleteCommentsList(request.ctx, request.body, request.query);
+      return reply.send(longRunnerReply(reply, outcome));
     },
   );
 }

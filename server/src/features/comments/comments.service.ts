@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import type { Expression } from 'kysely';
 import {
   COMMENT_PENDING_MESSAGE,
@@ -20,7 +19,7 @@ import {
   type ThreadItem,
 } from '../../../../common/src/api/comments.ts';
 import { isContentFormat, type ContentFormat } from '../../../../common/src/api/content.ts';
-import type { LongRunnerQuery, LongRunnerResult } from '../../../../common/src/api/long-runner.ts';
+import type { LongRunnerQuery } from '../../../../common/src/api/long-runner.ts';
 import type { RequestContext } from '../../http/context.ts';
 import type { NumberedPaging } from '../../http/paging.ts';
 import { authorize } from '../../permissions/authorize.ts';
@@ -33,6 +32,7 @@ import {
   longRunnerTimeoutOf,
   registerLongRunnerAction,
   runLongRunner,
+  type LongRunnerOutcome,
 } from '../../platform/long-runner.ts';
 import { declareGuestChange, type GuestCacheChange } from '../../platform/guest-cache.ts';
 import { AppError, fieldError, notFound, permissionError } from '../../platform/errors.ts';
@@ -46,7 +46,7 @@ import {
   lockCategoryRows,
   refreshCategoryLastPost,
   userCountersUpdate,
-} from '../discussions/discussions.counters.ts';
+} from '../discussions/discussions.counters.repo.ts';
 import { computeHot } from '../discussions/discussions.hot.ts';
 import { loadReactionSummaries } from '../reactions/reactions.service.ts';
 import { findUserFragmentRows } from '../users/users.repo.ts';
@@ -925,12 +925,11 @@ registerLongRunnerAction(ACTION_DELETE_COMMENTS, async (ctx, commentID, args) =>
  */
 export async function deleteCommentsList(
   ctx: RequestContext,
-  reply: FastifyReply,
   input: DeleteCommentsBody,
   query: LongRunnerQuery,
-): Promise<LongRunnerResult | null> {
+): Promise<LongRunnerOutcome<200>> {
   const ids = await checkCommentsDeletable(ctx, input.commentIDs);
-  return runLongRunner(ctx, reply, {
+  return runLongRunner(ctx, {
     action: ACTION_DELETE_COMMENTS,
     ids,
     args: { deleteMethod: input.deleteMethod },

@@ -18,7 +18,7 @@ import type {
 import type { TagFragment } from '../../../../common/src/api/tags.ts';
 import { loadPermissionSet } from '../../permissions/permission-set.ts';
 import type { RequestContext } from '../../http/context.ts';
-import { recordDiscussionView } from './discussions.service.ts';
+import { recordDiscussionView } from './discussions.read.ts';
 import {
   call,
   createCategory,
@@ -671,7 +671,9 @@ describe(`discussions API (${testDialect})`, () => {
         assert.equal(response.statusCode, 403, response.body);
         assert.deepEqual(response.json(), forbidden(permission));
       }
-      const authorChange = await call(t, author, 'PATCH', path, { insertUserID: member.user.userID });
+      const authorChange = await call(t, author, 'PATCH', path, {
+        insertUserID: member.user.userID,
+      });
       assert.equal(authorChange.statusCode, 403, authorChange.body);
       assert.deepEqual(authorChange.json(), {
         message: 'Permission Problem',
@@ -702,17 +704,31 @@ describe(`discussions API (${testDialect})`, () => {
       const discussion = await postDiscussion(t, author, general.categoryID);
       const role = await call(t, admin, 'POST', '/api/v2/roles', {
         name: `Community managers ${String(discussion.discussionID)}`,
-        permissions: [{ type: 'global', permissions: { 'session.valid': true, 'community.manage': true } }],
+        permissions: [
+          { type: 'global', permissions: { 'session.valid': true, 'community.manage': true } },
+        ],
       });
       assert.equal(role.statusCode, 201, role.body);
       const manager = await asMember(t);
-      const patched = await call(t, admin, 'PATCH', `/api/v2/users/${String(manager.user.userID)}`, {
-        roleID: [...manager.user.roleIDs, (role.json() as { roleID: number }).roleID],
-      });
+      const patched = await call(
+        t,
+        admin,
+        'PATCH',
+        `/api/v2/users/${String(manager.user.userID)}`,
+        {
+          roleID: [...manager.user.roleIDs, (role.json() as { roleID: number }).roleID],
+        },
+      );
       assert.equal(patched.statusCode, 200, patched.body);
-      const changed = await call(t, manager, 'PATCH', `/api/v2/discussions/${String(discussion.discussionID)}`, {
-        insertUserID: member.user.userID,
-      });
+      const changed = await call(
+        t,
+        manager,
+        'PATCH',
+        `/api/v2/discussions/${String(discussion.discussionID)}`,
+        {
+          insertUserID: member.user.userID,
+        },
+      );
       assert.equal(changed.statusCode, 200, changed.body);
       assert.equal((changed.json() as Discussion).insertUserID, member.user.userID);
     });
@@ -1107,7 +1123,10 @@ describe(`discussions API (${testDialect})`, () => {
       }
       const forAdmin = await everything(admin, '');
       const forGuest = await everything(guest, '');
-      assert.ok(forAdmin.total > forGuest.total, 'the staff-only discussions count for the admin only');
+      assert.ok(
+        forAdmin.total > forGuest.total,
+        'the staff-only discussions count for the admin only',
+      );
     });
 
     test('follow a new discussion and its deletion', async () => {

@@ -9,14 +9,17 @@ import {
 import { defaultRoles } from '../../permissions/default-roles.ts';
 import {
   canAddDiscussion,
+  canAddTags,
   canAnnounceDiscussion,
   canBumpDiscussion,
   canChangeAuthor,
   canCloseDiscussion,
   canDeleteDiscussion,
+  canSplitDiscussion,
   canTagDiscussion,
   decideEditDiscussion,
   discussionPermissionsOf,
+  isDiscussionStaff,
   type DiscussionActor,
   type EditDecision,
 } from './discussions.policy.ts';
@@ -122,6 +125,26 @@ describe('permissions by role', () => {
       'change the author (site.manage or community.manage)',
       (a) => canChangeAuthor(a),
       { guest: false, author: false, member: false, closer: false, moderator: false },
+    ],
+    [
+      'see and filter by the internal status (staff.allow)',
+      (a) => isDiscussionStaff(a),
+      { guest: false, author: false, member: false, closer: false, moderator: true },
+    ],
+    [
+      'add tags (tags.add)',
+      (a) => canAddTags(a),
+      { guest: false, author: true, member: true, closer: true, moderator: true },
+    ],
+    [
+      'split from an open into an open category (curation.manage, or add + edit)',
+      (a) => canSplitDiscussion(a, open, open),
+      { guest: false, author: false, member: false, closer: false, moderator: true },
+    ],
+    [
+      'split into a locked category',
+      (a) => canSplitDiscussion(a, open, locked),
+      { guest: false, author: false, member: false, closer: false, moderator: true },
     ],
     [
       'tag (author or editor)',

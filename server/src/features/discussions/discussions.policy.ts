@@ -157,6 +157,31 @@ export function canResolveDiscussion(actor: DiscussionActor): boolean {
   return isSignedIn(actor) && has(actor.set, 'staff.allow');
 }
 
+/** Staff (`staff.allow`) see a discussion's internal status and may filter lists by it. */
+export function isDiscussionStaff(actor: DiscussionActor): boolean {
+  return has(actor.set, 'staff.allow');
+}
+
+/** api-contract §8 `POST /discussions/{id}/tags`: adding to the tags needs `tags.add` too. */
+export function canAddTags(actor: DiscussionActor): boolean {
+  return has(actor.set, 'tags.add');
+}
+
+/**
+ * api-contract §8 `POST /discussions/split`: `curation.manage`, or `discussions.add` in the new
+ * discussion's category and `discussions.edit` in the source's.
+ */
+export function canSplitDiscussion(
+  actor: DiscussionActor,
+  sourceCategory: CategoryPermissionTarget,
+  targetCategory: CategoryPermissionTarget,
+): boolean {
+  return (
+    has(actor.set, 'curation.manage') ||
+    (canAddDiscussion(actor, targetCategory) && canManageDiscussion(actor, sourceCategory))
+  );
+}
+
 /** api-contract §8 `PUT /discussions/{id}/tags`: the author or an editor of the category. */
 export function canTagDiscussion(
   actor: DiscussionActor,

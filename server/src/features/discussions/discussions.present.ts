@@ -17,7 +17,8 @@ import { slugify } from '../../../../common/src/slug.ts';
 import { excerptOf } from '../../platform/content/render.ts';
 import { toApiDate } from '../../platform/dates.ts';
 import { deletedUserFragment } from '../users/users.present.ts';
-import type { DiscussionRow, UserDiscussionRow } from './discussions.repo.ts';
+import type { DiscussionRow } from './discussions.repo.ts';
+import type { UserDiscussionRow } from './user-discussions.repo.ts';
 
 /** Which expansions a discussion call asked for (api-contract §1.7, §8). */
 export interface DiscussionExpand {

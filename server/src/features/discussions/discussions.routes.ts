@@ -1,14 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorSchema } from '../../../../common/src/api/common.ts';
 import {
   bookmarkBodySchema,
   bookmarkedQuerySchema,
-  bulkCloseBodySchema,
-  bulkDeleteBodySchema,
-  bulkMergeBodySchema,
-  bulkMoveBodySchema,
   createDiscussionBodySchema,
   discussionEditSchema,
   discussionGetQuerySchema,
@@ -21,67 +16,27 @@ import {
   discussionsQuerySchema,
   dismissBodySchema,
   dismissResultSchema,
-  moveSuccessSchema,
   muteBodySchema,
   patchDiscussionBodySchema,
   premoderationResultSchema,
-  splitBodySchema,
-  splitResultSchema,
 } from '../../../../common/src/api/discussions.ts';
-import {
-  longRunnerQuerySchema,
-  longRunnerResultSchema,
-} from '../../../../common/src/api/long-runner.ts';
 import { tagFragmentSchema } from '../../../../common/src/api/tags.ts';
 import { setPagingHeaders } from '../../http/paging.ts';
 import { declareGuestRead } from '../../platform/guest-cache.ts';
+import { bookmarkDiscussion, dismissDiscussion, muteDiscussion } from './discussions.user-state.ts';
 import {
-  bulkCloseDiscussions,
-  bulkDeleteDiscussions,
-  bulkMoveDiscussions,
-  deleteDiscussion,
-  mergeDiscussions,
-  splitDiscussion,
-} from './discussions.bulk.ts';
-import {
-  bookmarkDiscussion,
   bumpDiscussion,
   changeDiscussionType,
-  createDiscussion,
-  dismissDiscussion,
-  getDiscussion,
-  getDiscussionEdit,
-  getDiscussionQuote,
-  listBookmarked,
-  listDiscussions,
-  muteDiscussion,
   patchDiscussion,
   setTagsOfDiscussion,
-} from './discussions.service.ts';
+} from './discussions.edit.ts';
+import { createDiscussion } from './discussions.create.ts';
+import { getDiscussion, getDiscussionEdit, getDiscussionQuote } from './discussions.read.ts';
+import { listBookmarked, listDiscussions } from './discussions.list.ts';
+import { errors } from './discussions.responses.ts';
+import { discussionsBulkRoutes } from './discussions.bulk.routes.ts';
 
-const errors = {
-  400: errorSchema,
-  403: errorSchema,
-  404: errorSchema,
-  409: errorSchema,
-  422: errorSchema,
-  429: errorSchema,
-};
-
-// A long-running call whose records failed answers their highest status with the progress body.
-const progressOrError = z.union([longRunnerResultSchema, errorSchema]);
-const longRunnerResponses = {
-  ...errors,
-  200: longRunnerResultSchema,
-  408: longRunnerResultSchema,
-  400: progressOrError,
-  403: progressOrError,
-  404: progressOrError,
-  409: progressOrError,
-  500: progressOrError,
-};
-
-/** Discussions API (contract §8). */
+/** Discussions API (contract §8); the bulk actions are in discussions.bulk.routes.ts. */
 export async function discussionsRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -157,85 +112,6 @@ export async function discussionsRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  api.delete(
-    '/discussions/list',
-    {
-      config: { guestCacheWrite: 'all' },
-      schema: {
-        tags: ['discussions'],
-        querystring: longRunnerQuerySchema,
-        body: bulkDeleteBodySchema,
-        response: longRunnerResponses,
-      },
-    },
-    async (request, reply) =>
-      reply.send(
-        await bulkDeleteDiscussions(request.ctx, reply, request.body.discussionIDs, request.query),
-      ),
-  );
-
-  api.patch(
-    '/discussions/move',
-    {
-      config: { guestCacheWrite: 'all' },
-      schema: {
-        tags: ['discussions'],
-        querystring: longRunnerQuerySchema,
-        body: bulkMoveBodySchema,
-        response: {
-          ...longRunnerResponses,
-          200: z.union([moveSuccessSchema, longRunnerResultSchema]),
-        },
-      },
-    },
-    async (request, reply) =>
-      reply.send(await bulkMoveDiscussions(request.ctx, reply, request.body, request.query)),
-  );
-
-  api.patch(
-    '/discussions/close',
-    {
-      config: { guestCacheWrite: 'all' },
-      schema: {
-        tags: ['discussions'],
-        querystring: longRunnerQuerySchema,
-        body: bulkCloseBodySchema,
-        response: longRunnerResponses,
-      },
-    },
-    async (request, reply) =>
-      reply.send(await bulkCloseDiscussions(request.ctx, reply, request.body, request.query)),
-  );
-
-  api.patch(
-    '/discussions/merge',
-    {
-      config: { guestCacheWrite: 'all' },
-      schema: {
-        tags: ['discussions'],
-        querystring: longRunnerQuerySchema,
-        body: bulkMergeBodySchema,
-        response: longRunnerResponses,
-      },
-    },
-    async (request, reply) =>
-      reply.send(await mergeDiscussions(request.ctx, reply, request.body, request.query)),
-  );
-
-  api.post(
-    '/discussions/split',
-    {
-      config: { guestCacheWrite: 'all' },
-      schema: {
-        tags: ['discussions'],
-        body: splitBodySchema,
-        response: { 200: splitResultSchema, ...errors },
-      },
-    },
-    async (request, reply) =>
-      reply.status(200).send(await splitDiscussion(request.ctx, request.body)),
-  );
-
   api.get(
     '/discussions/:id',
     {
@@ -265,21 +141,6 @@ export async function discussionsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => patchDiscussion(request.ctx, request.params.id, request.body),
-  );
-
-  api.delete(
-    '/discussions/:id',
-    {
-      config: { guestCacheWrite: 'all' },
-      schema: {
-        tags: ['discussions'],
-        params: discussionIDParamsSchema,
-        querystring: longRunnerQuerySchema,
-        response: { ...longRunnerResponses, 204: z.null() },
-      },
-    },
-    async (request, reply) =>
-      reply.send(await deleteDiscussion(request.ctx, reply, request.params.id, request.query)),
   );
 
   api.get(
@@ -405,4 +266,6 @@ export async function discussionsRoutes(app: FastifyInstance): Promise<void> {
         .status(201)
         .send(await setTagsOfDiscussion(request.ctx, request.params.id, request.body, 'add')),
   );
+
+  await discussionsBulkRoutes(app);
 }

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { Db } from '../../platform/db/db.ts';
+import { addDiscussionViews } from './discussions.repo.ts';
 
 /**
  * Discussion view counts, buffered in memory and written in one transaction every few seconds
@@ -52,19 +52,8 @@ export async function flushDiscussionViews(db: Db): Promise<void> {
   if (buffer.pending.size === 0) return;
   const views = [...buffer.pending].sort((a, b) => a[0] - b[0]);
   buffer.pending = new Map();
-  buffer.flushing = db
-    .transaction()
-    .execute(async (trx) => {
-      for (const [discussionID, count] of views) {
-        await trx
-          .updateTable('discussions')
-          .set({ countViews: sql<number>`${sql.ref('countViews')} + cast(${count} as integer)` })
-          .where('discussionID', '=', discussionID)
-          .execute();
-      }
-    })
-    .finally(() => {
-      buffer.flushing = undefined;
-    });
+  buffer.flushing = addDiscussionViews(db, views).finally(() => {
+    buffer.flushing = undefined;
+  });
   await buffer.flushing;
 }

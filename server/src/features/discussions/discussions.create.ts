@@ -1,0 +1,163 @@
+import {
+  DISCUSSION_PENDING_MESSAGE,
+  type CreateDiscussionBody,
+  type Discussion,
+  type PostableDiscussionType,
+} from '../../../../common/src/api/discussions.ts';
+import type { RequestContext } from '../../http/context.ts';
+import { authorize } from '../../permissions/authorize.ts';
+import { nowIso } from '../../platform/dates.ts';
+import { runTransaction } from '../../platform/db/transaction.ts';
+import { AppError } from '../../platform/errors.ts';
+import { declareGuestChange } from '../../platform/guest-cache.ts';
+import { consumeThrottle, peekThrottle } from '../../platform/throttle.ts';
+import { pathCategoryIDs } from '../categories/categories.tree.ts';
+import { getSettings } from '../config/config.service.ts';
+import { setDiscussionTags } from '../tags/tags.service.ts';
+import { categoryCountersUpdate, userCountersUpdate } from './discussions.counters.repo.ts';
+import { computeHot } from './discussions.hot.ts';
+import {
+  canAddDiscussion,
+  canAnnounceDiscussion,
+  canCloseDiscussion,
+  canResolveDiscussion,
+  canSinkDiscussion,
+  canViewDiscussion,
+  isDiscussionModerator,
+} from './discussions.policy.ts';
+import { toDiscussionExpand } from './discussions.present.ts';
+import { insertDiscussion } from './discussions.repo.ts';
+import { upsertUserDiscussion } from './user-discussions.repo.ts';
+import {
+  actorOf,
+  requireCategory,
+  assertPostableCategory,
+  assertTypeAllowed,
+  changedFor,
+  renderDiscussionBody,
+  requestedPin,
+} from './discussions.guards.ts';
+import { presentOne } from './discussions.present-batch.ts';
+
+/** A created discussion, or the premoderation answer (api-contract §1.10: 202, no record). */
+export type CreateDiscussionResult =
+  { kind: 'created'; discussion: Discussion } | { kind: 'pending'; message: string };
+
+function floodMessage(count: number, seconds: number, lockSeconds: number): string {
+  return `You have posted ${String(count)} times within ${String(seconds)} seconds. A spam block is now in effect on your account. You must wait at least ${String(lockSeconds)} seconds before attempting to post again.`;
+}
+
+/**
+ * api-contract §1.13 flood control: at most `floodControl.discussions.count` discussions per
+ * `…seconds`; the one beyond starts a lock of `…lockSeconds`. 429, a validation error on `body`.
+ */
+async function enforceFloodControl(ctx: RequestContext): Promise<void> {
+  const settings = await getSettings(ctx.db);
+  const count = settings['floodControl.discussions.count'];
+  const seconds = settings['floodControl.discussions.seconds'];
+  const lockSeconds = settings['floodControl.discussions.lockSeconds'];
+  const message = floodMessage(count, seconds, lockSeconds);
+  const lockKey = `floodLock:discussions:${String(ctx.actor.userID)}`;
+  const lockRule = { limit: 0, windowSeconds: lockSeconds };
+  const refuse = (retryAfterSeconds: number) =>
+    new AppError(429, message, {
+      errors: [{ field: 'body', code: 'flood', message, status: 429 }],
+      headers: { 'retry-after': String(retryAfterSeconds) },
+    });
+  const lock = await peekThrottle(ctx.db, lockKey, lockRule);
+  if (!lock.allowed) throw refuse(lock.retryAfterSeconds);
+  const decision = await consumeThrottle(ctx.db, `flood:discussions:${String(ctx.actor.userID)}`, {
+    limit: count,
+    windowSeconds: seconds,
+  });
+  if (!decision.allowed) {
+    await consumeThrottle(ctx.db, lockKey, lockRule);
+    throw refuse(lockSeconds);
+  }
+}
+
+/**
+ * `POST /discussions` and `POST /discussions/question` (api-contract §8).
+ * @throws AppError 404 unknown category; 403 without `discussions.add` (or the flags' permissions),
+ * heading categories; 422/400 for bad fields; 429 flood control; 403/404/409 from tags.
+ */
+export async function createDiscussion(
+  ctx: RequestContext,
+  input: CreateDiscussionBody,
+  type: PostableDiscussionType = 'discussion',
+): Promise<CreateDiscussionResult> {
+  const actor = actorOf(ctx);
+  const category = await requireCategory(ctx.db, input.categoryID);
+  if (actor.userID > 0)
+    authorize(canViewDiscussion(ctx.permissions, category), { permissions: 'discussions.view' });
+  authorize(canAddDiscussion(actor, category), { permissions: 'discussions.add' });
+  assertPostableCategory(category);
+  assertTypeAllowed(category, type);
+  const now = nowIso();
+  const asAuthor = { insertUserID: actor.userID, closed: false, dateInserted: now };
+  if (input.closed)
+    authorize(canCloseDiscussion(actor, asAuthor, category), { permissions: 'discussions.close' });
+  if (input.sink)
+    authorize(canSinkDiscussion(actor, category), { permissions: 'discussions.sink' });
+  const pin = requestedPin(input);
+  if (pin?.pinned)
+    authorize(canAnnounceDiscussion(actor, category), { permissions: 'discussions.announce' });
+  if (input.resolved !== undefined)
+    authorize(canResolveDiscussion(actor), { permissions: 'staff.allow' });
+
+  const rendered = await renderDiscussionBody(ctx, input.body, input.format);
+  const moderator = isDiscussionModerator(actor, category);
+  if (!moderator) await enforceFloodControl(ctx);
+  const settings = await getSettings(ctx.db);
+  const pending = settings['premoderation.discussions'] && !moderator;
+
+  const discussionID = await runTransaction(ctx.db, async (trx, control) => {
+    const id = await insertDiscussion(trx, {
+      type,
+      categoryID: category.categoryID,
+      name: input.name,
+      body: input.body,
+      format: input.format,
+      bodyHtml: rendered.html,
+      bodyPlainText: rendered.plainText,
+      insertUserID: actor.userID,
+      dateInserted: now,
+      dateLastComment: now,
+      hot: computeHot(0, now),
+      pinned: pin?.pinned ?? false,
+      pinLocation: pin?.pinLocation ?? null,
+      closed: input.closed ?? false,
+      sink: input.sink ?? false,
+      resolved: input.resolved ?? false,
+      resolvedUserID: input.resolved ? actor.userID : null,
+      moderationStatus: pending ? 'pending' : 'accepted',
+    });
+    if (input.tagIDs !== undefined || input.newTagNames !== undefined) {
+      await setDiscussionTags(trx, ctx, id, {
+        tagIDs: input.tagIDs,
+        newTagNames: input.newTagNames,
+      });
+    }
+    await upsertUserDiscussion(trx, actor.userID, id, { participated: true });
+    if (!pending) {
+      // Users, then categories, with the commit (the lock order of comments.service.ts); the new
+      // discussion is its category's newest post.
+      const author = userCountersUpdate(trx, actor.userID, { discussions: 1 });
+      const categories = categoryCountersUpdate(trx, {
+        categoryID: category.categoryID,
+        chainIDs: pathCategoryIDs(category.treePath),
+        discussions: 1,
+        comments: 0,
+        newPost: { discussionID: id, commentID: null, date: now },
+      });
+      for (const query of [author, categories]) if (query) control.atCommit(query);
+    }
+    return id;
+  });
+  declareGuestChange(ctx, pending ? 'nothing' : changedFor(discussionID, category));
+  if (pending) return { kind: 'pending', message: DISCUSSION_PENDING_MESSAGE };
+  return {
+    kind: 'created',
+    discussion: await presentOne(ctx, discussionID, toDiscussionExpand(input.expand)),
+  };
+}

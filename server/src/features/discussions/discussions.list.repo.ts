@@ -1,0 +1,280 @@
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import type { RangeFilter } from '../../../../common/src/api/categories.ts';
+import type { DiscussionSort } from '../../../../common/src/api/discussions.ts';
+import type { DateCondition } from '../../../../common/src/api/users.ts';
+import type { Db } from '../../platform/db/db.ts';
+import type { Database } from '../../platform/db/schema.ts';
+import { type DiscussionRow, discussionColumns, toDiscussionRow } from './discussions.repo.ts';
+
+type DiscussionExpressions = ExpressionBuilder<Database, 'discussions'>;
+
+/** Which announcements a filter keeps (`pinOrder=first` lists them apart). */
+export interface AnnouncementBlock {
+  /** Only `pinLocation = 'recent'` announcements (lists not limited to categories). */
+  recentOnly: boolean;
+  /** Announcements this user dismissed are not in the block. */
+  viewerID: number;
+}
+
+/** What a discussion list is filtered on, already authorized by the service; every condition applies. */
+export interface DiscussionFilter {
+  /** The categories the list may show; undefined = every category. */
+  categoryIDs?: readonly number[] | undefined;
+  excludedCategoryIDs?: readonly number[] | undefined;
+  discussionID?: RangeFilter | undefined;
+  dateInserted?: DateCondition[] | undefined;
+  dateUpdated?: DateCondition[] | undefined;
+  dateLastComment?: DateCondition[] | undefined;
+  tagID?: RangeFilter | undefined;
+  types?: readonly string[] | undefined;
+  score?: RangeFilter | undefined;
+  pinned?: boolean | undefined;
+  hasComments?: boolean | undefined;
+  insertUserIDs?: readonly number[] | undefined;
+  bookmarkUserID?: number | undefined;
+  participatedUserID?: number | undefined;
+  statusIDs?: readonly number[] | undefined;
+  internalStatusIDs?: readonly number[] | undefined;
+  resolved?: boolean | undefined;
+  /** `only`: the announcement block of `pinOrder=first`; `exclude`: everything but it. */
+  announcements?: { mode: 'only' | 'exclude'; block: AnnouncementBlock } | undefined;
+}
+
+type NumericColumn = 'discussions.discussionID' | 'discussions.score';
+
+function rangeConditions(
+  eb: DiscussionExpressions,
+  column: NumericColumn,
+  range: RangeFilter,
+): Expression<SqlBool>[] {
+  if (range.kind === 'values') {
+    return range.values.length === 0 ? [sql<SqlBool>`1 = 0`] : [eb(column, 'in', range.values)];
+  }
+  const conditions: Expression<SqlBool>[] = [];
+  if (range.min) conditions.push(eb(column, range.min.inclusive ? '>=' : '>', range.min.value));
+  if (range.max) conditions.push(eb(column, range.max.inclusive ? '<=' : '<', range.max.value));
+  return conditions;
+}
+
+function announcementBlock(
+  eb: DiscussionExpressions,
+  block: AnnouncementBlock,
+): Expression<SqlBool> {
+  const conditions: Expression<SqlBool>[] = [eb('discussions.pinned', '=', true)];
+  if (block.recentOnly) conditions.push(eb('discussions.pinLocation', '=', 'recent'));
+  if (block.viewerID > 0) {
+    conditions.push(
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('userDiscussions')
+            .select('userDiscussions.discussionID')
+            .whereRef('userDiscussions.discussionID', '=', 'discussions.discussionID')
+            .where('userDiscussions.userID', '=', block.viewerID)
+            .where('userDiscussions.dismissed', '=', true),
+        ),
+      ),
+    );
+  }
+  return eb.and(conditions);
+}
+
+function filterConditions(
+  eb: DiscussionExpressions,
+  filter: DiscussionFilter,
+): Expression<SqlBool> {
+  const where: Expression<SqlBool>[] = [eb('discussions.moderationStatus', '=', 'accepted')];
+  if (filter.categoryIDs !== undefined) {
+    where.push(
+      filter.categoryIDs.length === 0
+        ? sql<SqlBool>`1 = 0`
+        : eb('discussions.categoryID', 'in', [...filter.categoryIDs]),
+    );
+  }
+  if (filter.excludedCategoryIDs && filter.excludedCategoryIDs.length > 0)
+    where.push(eb('discussions.categoryID', 'not in', [...filter.excludedCategoryIDs]));
+  if (filter.discussionID)
+    where.push(...rangeConditions(eb, 'discussions.discussionID', filter.discussionID));
+  if (filter.score) where.push(...rangeConditions(eb, 'discussions.score', filter.score));
+  const dates: [
+    'discussions.dateInserted' | 'discussions.dateUpdated' | 'discussions.dateLastComment',
+    DateCondition[] | undefined,
+  ][] = [
+    ['discussions.dateInserted', filter.dateInserted],
+    ['discussions.dateUpdated', filter.dateUpdated],
+    ['discussions.dateLastComment', filter.dateLastComment],
+  ];
+  for (const [column, conditions] of dates) {
+    for (const condition of conditions ?? []) where.push(eb(column, condition.op, condition.value));
+  }
+  if (filter.tagID) {
+    const tagRange = filter.tagID;
+    where.push(
+      eb(
+        'discussions.discussionID',
+        'in',
+        eb
+          .selectFrom('discussionTags')
+          .select('discussionTags.discussionID')
+          .where((inner) => {
+            if (tagRange.kind === 'values') {
+              return tagRange.values.length === 0
+                ? sql<SqlBool>`1 = 0`
+                : inner('discussionTags.tagID', 'in', tagRange.values);
+            }
+            const bounds: Expression<SqlBool>[] = [];
+            if (tagRange.min)
+              bounds.push(
+                inner(
+                  'discussionTags.tagID',
+                  tagRange.min.inclusive ? '>=' : '>',
+                  tagRange.min.value,
+                ),
+              );
+            if (tagRange.max)
+              bounds.push(
+                inner(
+                  'discussionTags.tagID',
+                  tagRange.max.inclusive ? '<=' : '<',
+                  tagRange.max.value,
+                ),
+              );
+            return inner.and(bounds);
+          }),
+      ),
+    );
+  }
+  if (filter.types && filter.types.length > 0)
+    where.push(eb('discussions.type', 'in', [...filter.types]));
+  if (filter.pinned !== undefined) where.push(eb('discussions.pinned', '=', filter.pinned));
+  if (filter.hasComments !== undefined)
+    where.push(eb('discussions.countComments', filter.hasComments ? '>' : '=', 0));
+  if (filter.insertUserIDs && filter.insertUserIDs.length > 0)
+    where.push(eb('discussions.insertUserID', 'in', [...filter.insertUserIDs]));
+  if (filter.bookmarkUserID !== undefined) {
+    where.push(
+      eb(
+        'discussions.discussionID',
+        'in',
+        eb
+          .selectFrom('userDiscussions')
+          .select('userDiscussions.discussionID')
+          .where('userDiscussions.userID', '=', filter.bookmarkUserID)
+          .where('userDiscussions.bookmarked', '=', true),
+      ),
+    );
+  }
+  if (filter.participatedUserID !== undefined) {
+    // Participated: started the discussion or commented in it. One IN over a UNION (not
+    // `insertUserID = ? OR discussionID IN (…)`, which PostgreSQL can only answer by reading every
+    // discussion): each half is served by its author index (discussions_user, comments_user).
+    const userID = filter.participatedUserID;
+    where.push(
+      eb(
+        'discussions.discussionID',
+        'in',
+        eb
+          .selectFrom('discussions as started')
+          .select('started.discussionID')
+          .where('started.insertUserID', '=', userID)
+          .union(
+            eb
+              .selectFrom('comments')
+              .select('comments.discussionID')
+              .where('comments.insertUserID', '=', userID)
+              .where('comments.moderationStatus', '=', 'accepted'),
+          ),
+      ),
+    );
+  }
+  if (filter.statusIDs && filter.statusIDs.length > 0)
+    where.push(eb('discussions.statusID', 'in', [...filter.statusIDs]));
+  if (filter.internalStatusIDs && filter.internalStatusIDs.length > 0)
+    where.push(eb('discussions.internalStatusID', 'in', [...filter.internalStatusIDs]));
+  if (filter.resolved !== undefined) where.push(eb('discussions.resolved', '=', filter.resolved));
+  if (filter.announcements) {
+    const block = announcementBlock(eb, filter.announcements.block);
+    where.push(filter.announcements.mode === 'only' ? block : eb.not(block));
+  }
+  return eb.and(where);
+}
+
+const sortColumns = {
+  dateLastComment: 'discussions.dateLastComment',
+  dateInserted: 'discussions.dateInserted',
+  discussionID: 'discussions.discussionID',
+  score: 'discussions.score',
+  hot: 'discussions.hot',
+} as const;
+
+/**
+ * One page of matching discussions in the given order, paged in SQL. Each sort has an index
+ * `(column, discussionID)` (and `(categoryID, column, discussionID)`), so the page is read in
+ * index order and the scan stops after `offset + limit` rows.
+ */
+export async function findDiscussionPage(
+  db: Db,
+  filter: DiscussionFilter,
+  options: { sort: DiscussionSort; limit: number; offset: number },
+): Promise<DiscussionRow[]> {
+  const descending = options.sort.startsWith('-');
+  const key = (descending ? options.sort.slice(1) : options.sort) as keyof typeof sortColumns;
+  const direction = descending ? 'desc' : 'asc';
+  let query = db
+    .selectFrom('discussions')
+    .select(discussionColumns)
+    .where((eb) => filterConditions(eb, filter))
+    .orderBy(sortColumns[key], direction);
+  if (key !== 'discussionID') query = query.orderBy('discussions.discussionID', direction);
+  query = query.limit(options.limit);
+  if (options.offset > 0) query = query.offset(options.offset);
+  const rows = await query.execute();
+  return rows.map(toDiscussionRow);
+}
+
+/** The filter keys that only narrow the categories (the stored category counters answer those). */
+const categoryOnlyKeys = new Set<keyof DiscussionFilter>(['categoryIDs', 'excludedCategoryIDs']);
+
+/**
+ * Whether `filter` narrows by category only: then the total is the sum of the categories' stored
+ * `countDiscussions` (accepted discussions, kept in the write's transaction), read from at most a
+ * few hundred category rows instead of counting discussions, which grows with the forum.
+ */
+export function isCategoryOnlyFilter(filter: DiscussionFilter): boolean {
+  return Object.entries(filter).every(
+    ([key, value]) =>
+      value === undefined ||
+      (Array.isArray(value) && value.length === 0 && key !== 'categoryIDs') ||
+      categoryOnlyKeys.has(key as keyof DiscussionFilter),
+  );
+}
+
+/** The numbered pager's total of a category-only filter, from the category counters. */
+export async function sumCategoryDiscussionCounts(
+  db: Db,
+  filter: Pick<DiscussionFilter, 'categoryIDs' | 'excludedCategoryIDs'>,
+): Promise<number> {
+  if (filter.categoryIDs !== undefined && filter.categoryIDs.length === 0) return 0;
+  let query = db
+    .selectFrom('categories')
+    .select((eb) =>
+      eb.fn.coalesce(eb.fn.sum<number>('countDiscussions'), sql<number>`0`).as('total'),
+    );
+  if (filter.categoryIDs !== undefined)
+    query = query.where('categoryID', 'in', [...filter.categoryIDs]);
+  if (filter.excludedCategoryIDs && filter.excludedCategoryIDs.length > 0)
+    query = query.where('categoryID', 'not in', [...filter.excludedCategoryIDs]);
+  const row = await query.executeTakeFirst();
+  return Number(row?.total ?? 0);
+}
+
+/** How many discussions match (the numbered pager's total). */
+export async function countDiscussions(db: Db, filter: DiscussionFilter): Promise<number> {
+  if (isCategoryOnlyFilter(filter)) return sumCategoryDiscussionCounts(db, filter);
+  const row = await db
+    .selectFrom('discussions')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where((eb) => filterConditions(eb, filter))
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}

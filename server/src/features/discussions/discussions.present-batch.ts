@@ -1,0 +1,193 @@
+import type { Breadcrumb, PostFragment } from '../../../../common/src/api/categories.ts';
+import {
+  DEFAULT_EXCERPT_LENGTH,
+  type Discussion,
+  type DiscussionCategoryFragment,
+} from '../../../../common/src/api/discussions.ts';
+import type { RequestContext } from '../../http/context.ts';
+import type { Db } from '../../platform/db/db.ts';
+import { notFound } from '../../platform/errors.ts';
+import { categoryUrl } from '../categories/categories.present.ts';
+import {
+  findCategories,
+  findCategoryLabels,
+  type CategoryRow,
+} from '../categories/categories.repo.ts';
+import { ancestorIDs } from '../categories/categories.tree.ts';
+import { loadReactionSummaries } from '../reactions/reactions.service.ts';
+import { loadDiscussionTags } from '../tags/tags.service.ts';
+import { loadUserFragments } from '../users/users.service.ts';
+import {
+  canViewDiscussion,
+  discussionPermissionsOf,
+  isDiscussionStaff,
+} from './discussions.policy.ts';
+import {
+  lastUserIDOf,
+  presentDiscussion,
+  presentDiscussionLastPost,
+  type DiscussionExpand,
+} from './discussions.present.ts';
+import { findDiscussionByID, type DiscussionRow } from './discussions.repo.ts';
+import { findLastComments } from './discussions.comments.repo.ts';
+import { findUserDiscussions } from './user-discussions.repo.ts';
+import { actorOf, editWindowOf } from './discussions.guards.ts';
+
+interface PresentOptions {
+  expand: DiscussionExpand;
+  excerptLength?: number | undefined;
+}
+
+function categoryFragmentOf(baseUrl: string, category: CategoryRow): DiscussionCategoryFragment {
+  return {
+    categoryID: category.categoryID,
+    name: category.name,
+    url: categoryUrl(baseUrl, category.urlcode),
+    description: category.description,
+    ...(category.allowedDiscussionTypes
+      ? { allowedDiscussionTypes: category.allowedDiscussionTypes }
+      : {}),
+  };
+}
+
+async function loadCategoryRows(
+  db: Db,
+  categoryIDs: readonly number[],
+): Promise<Map<number, CategoryRow>> {
+  const ids = [...new Set(categoryIDs)];
+  if (ids.length === 0) return new Map();
+  const rows = await findCategories(
+    db,
+    { viewScope: { all: true }, categoryIDs: { kind: 'values', values: ids } },
+    { order: 'categoryID' },
+  );
+  return new Map(rows.map((row) => [row.categoryID, row]));
+}
+
+async function breadcrumbsOf(
+  ctx: RequestContext,
+  categories: ReadonlyMap<number, CategoryRow>,
+): Promise<Map<number, Breadcrumb[]>> {
+  const baseUrl = ctx.config.baseUrl;
+  const labelIDs = new Set<number>();
+  for (const category of categories.values())
+    for (const id of ancestorIDs(category.treePath)) labelIDs.add(id);
+  const labels = new Map(
+    // A hidden ancestor's name is left out of the breadcrumbs (issue 11).
+    (await findCategoryLabels(ctx.db, [...labelIDs]))
+      .filter((label) => canViewDiscussion(ctx.permissions, label))
+      .map((label) => [label.categoryID, label]),
+  );
+  const result = new Map<number, Breadcrumb[]>();
+  for (const category of categories.values()) {
+    const crumbs: Breadcrumb[] = [{ name: 'Home', url: `${baseUrl}/` }];
+    for (const id of ancestorIDs(category.treePath)) {
+      const label = labels.get(id);
+      if (label) crumbs.push({ name: label.name, url: categoryUrl(baseUrl, label.urlcode) });
+    }
+    crumbs.push({ name: category.name, url: categoryUrl(baseUrl, category.urlcode) });
+    result.set(category.categoryID, crumbs);
+  }
+  return result;
+}
+
+/**
+ * Presents discussions with everything they embed, batch-loaded (no N+1): users, the viewer's
+ * state, tags, categories, breadcrumbs, reactions, last posts, permissions.
+ */
+export async function presentDiscussions(
+  ctx: RequestContext,
+  rows: readonly DiscussionRow[],
+  options: PresentOptions,
+): Promise<Discussion[]> {
+  if (rows.length === 0) return [];
+  const { expand } = options;
+  const ids = rows.map((row) => row.discussionID);
+  const needCategories = expand.category || expand.breadcrumbs || expand.permissions;
+  const lastCommentIDs = expand.lastPost
+    ? rows.map((row) => row.lastCommentID).filter((id): id is number => id !== null)
+    : [];
+  const [viewerRows, tags, categories, reactions, lastComments, window] = await Promise.all([
+    findUserDiscussions(ctx.db, ctx.actor.userID, ids),
+    loadDiscussionTags(ctx.db, ids),
+    needCategories
+      ? loadCategoryRows(
+          ctx.db,
+          rows.map((row) => row.categoryID),
+        )
+      : new Map<number, CategoryRow>(),
+    expand.reactions ? loadReactionSummaries(ctx, 'discussion', ids) : undefined,
+    findLastComments(ctx.db, lastCommentIDs),
+    editWindowOf(ctx.db),
+  ]);
+  const userIDs = new Set<number>();
+  for (const row of rows) {
+    if (expand.insertUser) userIDs.add(row.insertUserID);
+    if (expand.lastUser) userIDs.add(lastUserIDOf(row));
+    if (expand.lastPostInsertUser) userIDs.add(lastUserIDOf(row));
+  }
+  const users = await loadUserFragments(ctx, [...userIDs]);
+  const breadcrumbs = expand.breadcrumbs ? await breadcrumbsOf(ctx, categories) : new Map();
+  const categoryFragments = new Map(
+    [...categories.values()].map((category) => [
+      category.categoryID,
+      categoryFragmentOf(ctx.config.baseUrl, category),
+    ]),
+  );
+  let lastPosts: Map<number, PostFragment> | undefined;
+  if (expand.lastPost) {
+    lastPosts = new Map();
+    for (const row of rows) {
+      const comment = row.lastCommentID === null ? undefined : lastComments.get(row.lastCommentID);
+      lastPosts.set(
+        row.discussionID,
+        presentDiscussionLastPost(row, comment, {
+          baseUrl: ctx.config.baseUrl,
+          body: expand.lastPostBody,
+          insertUser: expand.lastPostInsertUser ? users.get(lastUserIDOf(row)) : undefined,
+        }),
+      );
+    }
+  }
+  const actor = actorOf(ctx);
+  return rows.map((row) =>
+    presentDiscussion(row, {
+      baseUrl: ctx.config.baseUrl,
+      viewerID: ctx.actor.userID,
+      expand,
+      excerptLength: options.excerptLength ?? DEFAULT_EXCERPT_LENGTH,
+      isStaff: isDiscussionStaff(actor),
+      users,
+      viewerRows,
+      tags,
+      categories: categoryFragments,
+      breadcrumbs,
+      reactions,
+      lastPosts,
+      permissionsOf: expand.permissions
+        ? (discussion) => {
+            const category = categories.get(discussion.categoryID);
+            return discussionPermissionsOf(
+              actor,
+              discussion,
+              category ?? { categoryID: discussion.categoryID, permissionCategoryID: -1 },
+              window,
+            );
+          }
+        : undefined,
+    }),
+  );
+}
+
+/** One discussion by ID, presented (after a write); 404 when it is gone. */
+export async function presentOne(
+  ctx: RequestContext,
+  discussionID: number,
+  expand: DiscussionExpand,
+): Promise<Discussion> {
+  const row = await findDiscussionByID(ctx.db, discussionID);
+  if (!row) throw notFound('Discussion', { discussionID });
+  const [discussion] = await presentDiscussions(ctx, [row], { expand });
+  if (!discussion) throw notFound('Discussion', { discussionID });
+  return discussion;
+}

@@ -1,0 +1,127 @@
+import { sql, type SqlBool } from 'kysely';
+import type { Db } from '../../platform/db/db.ts';
+import { toBool } from '../../platform/db/dialect.ts';
+
+/** A user's state for one discussion (booleans converted). */
+export interface UserDiscussionRow {
+  discussionID: number;
+  bookmarked: boolean;
+  muted: boolean;
+  dismissed: boolean;
+  participated: boolean;
+  dateLastViewed: string | null;
+  countCommentsRead: number;
+}
+
+/** A user's rows for several discussions (one query per list), keyed by discussionID. */
+export async function findUserDiscussions(
+  db: Db,
+  userID: number,
+  discussionIDs: readonly number[],
+): Promise<Map<number, UserDiscussionRow>> {
+  const ids = [...new Set(discussionIDs)];
+  if (userID <= 0 || ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('userDiscussions')
+    .select([
+      'discussionID',
+      'bookmarked',
+      'muted',
+      'dismissed',
+      'participated',
+      'dateLastViewed',
+      'countCommentsRead',
+    ])
+    .where('userID', '=', userID)
+    .where('discussionID', 'in', ids)
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      row.discussionID,
+      {
+        ...row,
+        bookmarked: toBool(row.bookmarked),
+        muted: toBool(row.muted),
+        dismissed: toBool(row.dismissed),
+        participated: toBool(row.participated),
+      },
+    ]),
+  );
+}
+
+/** Changes of a user's discussion state. */
+export type UserDiscussionChanges = Partial<{
+  bookmarked: boolean;
+  dateBookmarked: string | null;
+  muted: boolean;
+  dismissed: boolean;
+  participated: boolean;
+  dateLastViewed: string;
+}>;
+
+/** Creates or updates a user's row for a discussion in one statement. */
+export async function upsertUserDiscussion(
+  db: Db,
+  userID: number,
+  discussionID: number,
+  changes: UserDiscussionChanges,
+): Promise<void> {
+  await db
+    .insertInto('userDiscussions')
+    .values({ userID, discussionID, ...changes })
+    .onConflict((oc) => oc.columns(['userID', 'discussionID']).doUpdateSet(changes))
+    .execute();
+}
+
+/** Records a view: last viewed now, comments read at least `countCommentsSeen`. */
+export async function recordUserView(
+  db: Db,
+  userID: number,
+  discussionID: number,
+  now: string,
+  countCommentsSeen: number,
+): Promise<void> {
+  await db
+    .insertInto('userDiscussions')
+    .values({ userID, discussionID, dateLastViewed: now, countCommentsRead: countCommentsSeen })
+    .onConflict((oc) =>
+      oc.columns(['userID', 'discussionID']).doUpdateSet({
+        dateLastViewed: now,
+        countCommentsRead: sql<number>`case when ${sql.ref('userDiscussions.countCommentsRead')} > ${countCommentsSeen} then ${sql.ref('userDiscussions.countCommentsRead')} else ${countCommentsSeen} end`,
+      }),
+    )
+    .execute();
+}
+
+/** The IDs of a user's bookmarked discussions that are in `categoryIDs`, newest bookmark first, paged. */
+export async function findBookmarkedPage(
+  db: Db,
+  userID: number,
+  categoryIDs: readonly number[] | undefined,
+  options: { limit: number; offset: number },
+): Promise<{ ids: number[]; total: number }> {
+  const base = db
+    .selectFrom('userDiscussions')
+    .innerJoin('discussions', 'discussions.discussionID', 'userDiscussions.discussionID')
+    .where('userDiscussions.userID', '=', userID)
+    .where('userDiscussions.bookmarked', '=', true)
+    .where('discussions.moderationStatus', '=', 'accepted')
+    .where((eb) =>
+      categoryIDs === undefined
+        ? sql<SqlBool>`1 = 1`
+        : categoryIDs.length === 0
+          ? sql<SqlBool>`1 = 0`
+          : eb('discussions.categoryID', 'in', [...categoryIDs]),
+    );
+  let page = base
+    .select('userDiscussions.discussionID')
+    .orderBy('userDiscussions.dateBookmarked', 'desc')
+    .orderBy('userDiscussions.discussionID', 'desc')
+    .limit(options.limit);
+  if (options.offset > 0) page = page.offset(options.offset);
+  const [rows, count] = await Promise.all([
+    page.execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst(),
+  ]);
+  return { ids: rows.map((row) => row.discussionID), total: Number(count?.count ?? 0) };
+}
