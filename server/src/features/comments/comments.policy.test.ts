@@ -5,10 +5,19 @@ import {
   type GrantedPermissionRow,
 } from '../../permissions/build-permission-set.ts';
 import {
+  addCommentRefusal,
   canAddComment,
   canDeleteComment,
+  canMoveCommentTo,
+  canPostAsAnotherUser,
+  canReadComment,
+  canReadCommentSource,
   canSeeComment,
+  canSeeDiscussion,
+  canSeeReports,
+  commentPermissionsOf,
   editDecision,
+  isExemptFromModeration,
   type CommentDiscussionTarget,
   type CommentTarget,
 } from './comments.policy.ts';
@@ -123,5 +132,143 @@ describe('comment policies', () => {
     assert.equal(canSeeComment(member, pending, openDiscussion), true);
     assert.equal(canSeeComment(otherMember, pending, openDiscussion), false);
     assert.equal(canSeeComment(moderator, pending, openDiscussion), true);
+  });
+
+  test('a refusal names discussions.close only when the closed state alone stands in the way', () => {
+    const cases: [string, typeof member, CommentDiscussionTarget, string | undefined][] = [
+      ['member, open', member, openDiscussion, undefined],
+      ['member, closed', member, closedDiscussion, 'discussions.close'],
+      [
+        'member, closed junction without comments.add',
+        member,
+        { ...junctionDiscussion, closed: true },
+        'comments.add',
+      ],
+      ['guest, open', guest, openDiscussion, 'comments.add'],
+      ['guest, closed', guest, closedDiscussion, 'comments.add'],
+      ['moderator, closed', moderator, closedDiscussion, undefined],
+    ];
+    for (const [label, actor, discussion, expected] of cases)
+      assert.equal(addCommentRefusal(actor, discussion), expected, label);
+  });
+
+  test('moving: into a discussion where the actor may comment, closed or not', () => {
+    const cases: [string, typeof member, CommentDiscussionTarget, boolean][] = [
+      ['member, open', member, openDiscussion, true],
+      ['member, closed', member, closedDiscussion, true],
+      ['member, junction without comments.add', member, junctionDiscussion, false],
+      ['guest', guest, openDiscussion, false],
+      ['moderator, closed junction', moderator, { ...junctionDiscussion, closed: true }, false],
+    ];
+    for (const [label, actor, discussion, expected] of cases)
+      assert.equal(canMoveCommentTo(actor, discussion), expected, label);
+  });
+
+  test('reading: the discussion exists for the actor, its category is viewable, the comment exists for them', () => {
+    const pendingDiscussion = { ...openDiscussion, moderationStatus: 'pending' };
+    const pending = comment(1, { moderationStatus: 'pending' });
+    const cases: [string, typeof member, CommentTarget, CommentDiscussionTarget, boolean][] = [
+      ['member, accepted', member, comment(1), openDiscussion, true],
+      ['guest, accepted', guest, comment(1), openDiscussion, true],
+      ['member, pending discussion of another', member, comment(1), pendingDiscussion, false],
+      [
+        'author of the pending discussion',
+        member,
+        comment(1),
+        { ...pendingDiscussion, insertUserID: 5 },
+        true,
+      ],
+      ['moderator, pending discussion', moderator, comment(1), pendingDiscussion, true],
+      ['guest, junction without discussions.view', guest, comment(1), junctionDiscussion, false],
+      ['author, own pending comment', member, pending, openDiscussion, true],
+      ['another member, pending comment', otherMember, pending, openDiscussion, false],
+      ['moderator, pending comment', moderator, pending, openDiscussion, true],
+    ];
+    for (const [label, actor, target, discussion, expected] of cases) {
+      assert.equal(canReadComment(actor, target, discussion), expected, label);
+      if (target.moderationStatus === 'accepted' && discussion !== junctionDiscussion)
+        assert.equal(canSeeDiscussion(actor, discussion), expected, `${label} (discussion)`);
+    }
+  });
+
+  test('the source for the editor: its author, comments.edit in the category, or moderators', () => {
+    const cases: [string, typeof member, CommentTarget, boolean][] = [
+      ['author', member, comment(600), true],
+      ['another member', otherMember, comment(1), false],
+      ['guest', guest, comment(1, { insertUserID: 0 }), false],
+      ['comments.edit', categoryEditor, comment(1), true],
+      ['moderator', moderator, comment(1), true],
+    ];
+    for (const [label, actor, target, expected] of cases)
+      assert.equal(canReadCommentSource(actor, target, closedDiscussion), expected, label);
+  });
+
+  test('moderator rules: posting as another user needs site.manage; reports and exemption need moderation', () => {
+    const admin = {
+      userID: 9,
+      permissions: buildPermissionSet(
+        subject,
+        [...memberRows, row('global', 0, 'site.manage')],
+        links,
+      ),
+    };
+    const categoryModerator = {
+      userID: 10,
+      permissions: buildPermissionSet(
+        subject,
+        [...memberRows, row('category', 0, 'posts.moderate')],
+        links,
+      ),
+    };
+    const cases: [string, typeof member, boolean, boolean][] = [
+      ['member', member, false, false],
+      ['comments.edit', categoryEditor, false, false],
+      ['posts.moderate in the category', categoryModerator, false, true],
+      ['community.moderate', moderator, false, true],
+      ['site.manage', admin, true, true],
+    ];
+    for (const [label, actor, postAs, moderates] of cases) {
+      assert.equal(canPostAsAnotherUser(actor.permissions), postAs, `${label}: post as another`);
+      assert.equal(
+        canSeeReports(actor.permissions, openDiscussion),
+        moderates,
+        `${label}: reports`,
+      );
+      assert.equal(
+        isExemptFromModeration(actor.permissions, openDiscussion),
+        moderates,
+        `${label}: exempt`,
+      );
+    }
+  });
+
+  test('the permissions map of a comment', () => {
+    const settings = { editContentTimeout: 3600, allowSelfDelete: false };
+    const cases: [
+      string,
+      typeof member,
+      CommentTarget,
+      CommentDiscussionTarget,
+      [boolean, boolean, boolean],
+    ][] = [
+      ['author in time', member, comment(10), openDiscussion, [true, true, false]],
+      ['author late', member, comment(61), openDiscussion, [true, false, false]],
+      ['another member', otherMember, comment(1), openDiscussion, [true, false, false]],
+      ['guest', guest, comment(1), openDiscussion, [false, false, false]],
+      [
+        'moderator, tombstone',
+        moderator,
+        comment(1, { displayType: 'tombstone' }),
+        openDiscussion,
+        [false, false, false],
+      ],
+      ['moderator, closed', moderator, comment(1), closedDiscussion, [true, true, true]],
+    ];
+    for (const [label, actor, target, discussion, [add, edit, remove]] of cases)
+      assert.deepEqual(
+        commentPermissionsOf(actor, target, discussion, settings, now),
+        { 'comments.add': add, 'comments.edit': edit, 'comments.delete': remove },
+        label,
+      );
   });
 });

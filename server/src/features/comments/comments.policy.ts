@@ -94,6 +94,44 @@ export function canAddComment(actor: CommentActor, discussion: CommentDiscussion
 }
 
 /**
+ * The permission a refused comment names (the 403's `permissions`): `discussions.close` when only
+ * the discussion being closed stands in the way, else `comments.add`; undefined when allowed.
+ */
+export function addCommentRefusal(
+  actor: CommentActor,
+  discussion: CommentDiscussionTarget,
+): 'comments.add' | 'discussions.close' | undefined {
+  if (canAddComment(actor, discussion)) return undefined;
+  if (discussion.closed && canAddComment(actor, { ...discussion, closed: false }))
+    return 'discussions.close';
+  return 'comments.add';
+}
+
+/**
+ * api-contract §9 PATCH `discussionID`: a comment moves into a discussion where the actor may
+ * comment, closed or not (moving is a moderation act, not a new post).
+ */
+export function canMoveCommentTo(actor: CommentActor, target: CommentDiscussionTarget): boolean {
+  return canAddComment(actor, { ...target, closed: false });
+}
+
+/**
+ * Whether the actor may read a comment at all: its discussion exists for them, they may view the
+ * category's discussions, and the comment exists for them (pending comments: author, moderators).
+ */
+export function canReadComment(
+  actor: CommentActor,
+  comment: CommentTarget,
+  discussion: CommentDiscussionTarget,
+): boolean {
+  return (
+    canSeeDiscussion(actor, discussion) &&
+    canViewComments(actor.permissions, discussion) &&
+    canSeeComment(actor, comment, discussion)
+  );
+}
+
+/**
  * api-contract §9 PATCH: moderators always; `comments.edit` in the category; the author of a
  * comment in an open discussion within `ui.editContentTimeout` seconds (-1: no limit; spec 000
  * §6 "Authors edit own unclosed post"). Tombstones are never edited.

@@ -4,13 +4,16 @@ import type {
   CommentPermissions,
   CommentQuote,
 } from '../../../../common/src/api/comments.ts';
+import { readExpand } from '../../../../common/src/api/common.ts';
 import type { ReactionSummary } from '../../../../common/src/api/reactions.ts';
 import type { UserFragment } from '../../../../common/src/api/users.ts';
+import { escapeHtml } from '../../platform/content/escape.ts';
 import { toApiDate } from '../../platform/dates.ts';
 import { categoryUrl } from '../categories/categories.present.ts';
-import type { UserFragmentRow } from '../users/users.repo.ts';
+import type { UserFragmentRow } from '../../platform/db/user-fragment.ts';
 import { presentUserFragment, profileUrlOf, type FragmentViewer } from '../users/users.present.ts';
-import type { CommentRow, DiscussionContextRow } from './comments.repo.ts';
+import type { DiscussionContextRow } from './comments.discussion-context.repo.ts';
+import type { CommentRow } from './comments.repo.ts';
 
 /** Which parts of a comment a call asked for (api-contract §1.7, §9). */
 export interface CommentExpand {
@@ -28,18 +31,11 @@ export interface CommentExpand {
 
 /** Reads a parsed `expand` set: `all` names everything; a leading `-` removes a default. */
 export function toCommentExpand(expand: ReadonlySet<string>): CommentExpand {
-  const all = expand.has('all');
-  const on = (name: string) => all || expand.has(name);
-  const defaultOn = (name: string) => !expand.has(`-${name}`);
-  return {
-    insertUser: defaultOn('insertUser'),
-    updateUser: defaultOn('updateUser'),
-    body: defaultOn('body'),
-    reactions: on('reactions'),
-    reportMeta: on('reportMeta'),
-    countReports: on('countReports'),
-    category: on('category'),
-  };
+  return readExpand(
+    expand,
+    ['reactions', 'reportMeta', 'countReports', 'category'],
+    ['insertUser', 'updateUser', 'body'],
+  );
 }
 
 /** The public URL of a comment (api-contract §9; the page route finds its page). */
@@ -50,15 +46,6 @@ export function commentUrl(baseUrl: string, commentID: number): string {
 /** "Re: <discussion title>" (api-contract §1.14 PostFragment). */
 export function commentName(discussionName: string): string {
   return `Re: ${discussionName}`;
-}
-
-function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 }
 
 /**

@@ -23,17 +23,11 @@ import {
 import { longRunnerReply } from '../../http/long-runner.ts';
 import { setPagingHeaders } from '../../http/paging.ts';
 import { declareGuestRead } from '../../platform/guest-cache.ts';
-import {
-  createComment,
-  deleteComment,
-  deleteCommentsList,
-  getComment,
-  getCommentEdit,
-  getCommentQuote,
-  getCommentThread,
-  listComments,
-  patchComment,
-} from './comments.service.ts';
+import { createComment } from './comments.create.ts';
+import { deleteComment, deleteCommentsList } from './comments.delete.ts';
+import { patchComment } from './comments.edit.ts';
+import { getComment, getCommentEdit, getCommentQuote, listComments } from './comments.service.ts';
+import { getCommentThread } from './comments.thread.service.ts';
 
 const errors = {
   400: errorSchema,

@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { ThreadNodeRow } from './comments.repo.ts';
+import type { ThreadNodeRow } from './comments.thread.repo.ts';
 import { buildThread, type DraftThreadItem } from './comments.thread.ts';
 
 function node(

@@ -1,5 +1,5 @@
 import type { ThreadCommentItem, ThreadItem } from '../../../../common/src/api/comments.ts';
-import type { ThreadNodeRow } from './comments.repo.ts';
+import type { ThreadNodeRow } from './comments.thread.repo.ts';
 
 /** A collapsed branch before its users are resolved to fragments. */
 export interface HoleDraft {

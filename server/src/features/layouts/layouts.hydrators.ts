@@ -17,7 +17,7 @@ import { declareGuestRead } from '../../platform/guest-cache.ts';
 import type { SiteSettings } from '../config/config.service.ts';
 import { listCategories, listPostableCategories } from '../categories/categories.service.ts';
 import { postableScope } from '../categories/categories.policy.ts';
-import { getCommentThread } from '../comments/comments.service.ts';
+import { getCommentThread } from '../comments/comments.thread.service.ts';
 import { listDiscussions } from '../discussions/discussions.list.ts';
 import { listTags } from '../tags/tags.service.ts';
 import type { LayoutParams } from './layouts.params.ts';

@@ -14,7 +14,7 @@ import { INT_MAX } from '../../../../common/src/api/common.ts';
 import { notFound, validationError } from '../../platform/errors.ts';
 import { getSettings } from '../config/config.service.ts';
 import { getCategory } from '../categories/categories.service.ts';
-import { findCommentLocation } from '../comments/comments.service.ts';
+import { findCommentLocation } from '../comments/comments.thread.service.ts';
 import { getDiscussion, recordDiscussionView } from '../discussions/discussions.read.ts';
 import { defaultLayouts, type LayoutSpec, type LayoutSpecNode } from './layouts.defaults.ts';
 import { hydrators, type HydrateScope } from './layouts.hydrators.ts';

@@ -1,0 +1,203 @@
+import type { Comment, PatchCommentBody } from '../../../../common/src/api/comments.ts';
+import { isContentFormat, type ContentFormat } from '../../../../common/src/api/content.ts';
+import type { RequestContext } from '../../http/context.ts';
+import { authorize } from '../../permissions/authorize.ts';
+import { renderBody, type RenderedContent } from '../../platform/content/render.ts';
+import { nowIso } from '../../platform/dates.ts';
+import type { Db } from '../../platform/db/db.ts';
+import { declareGuestChange } from '../../platform/guest-cache.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import { getSettings } from '../config/config.service.ts';
+import {
+  adjustCategoryCounters,
+  lockCategoryRows,
+  refreshCategoryLastPost,
+} from '../discussions/discussions.counters.repo.ts';
+import { computeHot } from '../discussions/discussions.hot.ts';
+import { countedComments, uncountDiscussionComments } from './comments.counters.ts';
+import {
+  adjustUserCommentCount,
+  updateDiscussionCommentCounters,
+} from './comments.counters.repo.ts';
+import {
+  categoryChainOf,
+  findDiscussionContexts,
+  type DiscussionContextRow,
+} from './comments.discussion-context.repo.ts';
+import { canMoveCommentTo, canPostAsAnotherUser, editDecision } from './comments.policy.ts';
+import { toCommentExpand } from './comments.present.ts';
+import {
+  adjustChildCommentCount,
+  findLatestComment,
+  liveUserExists,
+  moveCommentRow,
+  updateComment,
+  type CommentRow,
+} from './comments.repo.ts';
+import {
+  actorOf,
+  changedForGuests,
+  presentOne,
+  requireReadableComment,
+  requireReadableDiscussion,
+} from './comments.service.ts';
+
+const EDIT_NOT_ALLOWED = 'Editing comments is not allowed..';
+
+const TOMBSTONE_NOT_EDITABLE = 'Deleted comments cannot be edited.';
+
+/** A stored format as the renderer takes it; formats only old records carry render as text. */
+function storedFormat(format: string): ContentFormat {
+  return isContentFormat(format) ? format : 'text';
+}
+
+/**
+ * `PATCH /comments/{id}` (api-contract §9): moderators and `comments.edit` always; the author of a
+ * comment in an open discussion within `ui.editContentTimeout`.
+ * @throws AppError 404, 403, 400 "Editing comments is not allowed..", 422/400 body.
+ */
+export async function patchComment(
+  ctx: RequestContext,
+  commentID: number,
+  input: PatchCommentBody,
+): Promise<Comment> {
+  const { comment, discussion } = await requireReadableComment(ctx, ctx.db, commentID);
+  if (comment.displayType === 'tombstone') throw new AppError(400, TOMBSTONE_NOT_EDITABLE);
+  const settings = await getSettings(ctx.db);
+  const decision = editDecision(
+    actorOf(ctx),
+    comment,
+    discussion,
+    settings['ui.editContentTimeout'],
+  );
+  if (decision === 'timeout') throw new AppError(400, EDIT_NOT_ALLOWED);
+  authorize(decision === 'allowed', { permissions: 'comments.edit' });
+
+  let insertUserID: number | undefined;
+  if (input.insertUserID !== undefined && input.insertUserID !== comment.insertUserID) {
+    authorize(canPostAsAnotherUser(ctx.permissions), { permissions: 'site.manage' });
+    if (!(await liveUserExists(ctx.db, input.insertUserID)))
+      throw notFound('User', { userID: input.insertUserID });
+    insertUserID = input.insertUserID;
+  }
+  const moving =
+    input.discussionID !== undefined && input.discussionID !== comment.discussionID
+      ? await requireMoveTarget(ctx, comment, input.discussionID)
+      : undefined;
+
+  let rendered: RenderedContent | undefined;
+  if (input.body !== undefined || input.format !== undefined) {
+    rendered = await renderBody(ctx, {
+      body: input.body ?? comment.body,
+      format: input.format ?? storedFormat(comment.format),
+    });
+  }
+
+  await ctx.db.transaction().execute(async (trx) => {
+    await updateComment(trx, comment.commentID, {
+      ...(rendered
+        ? {
+            body: input.body ?? comment.body,
+            format: input.format ?? comment.format,
+            bodyHtml: rendered.html,
+            bodyPlainText: rendered.plainText,
+          }
+        : {}),
+      ...(insertUserID === undefined ? {} : { insertUserID }),
+      updateUserID: ctx.actor.userID > 0 ? ctx.actor.userID : null,
+      dateUpdated: nowIso(),
+    });
+    if (insertUserID !== undefined && comment.moderationStatus === 'accepted') {
+      // Ascending user IDs (the lock order of comments.counters.repo.ts).
+      const changes: [number, number][] = [
+        [comment.insertUserID, -1],
+        [insertUserID, 1],
+      ];
+      for (const [userID, delta] of changes.sort(([a], [b]) => a - b))
+        await adjustUserCommentCount(trx, userID, delta);
+    }
+    if (moving) await moveComment(trx, comment, moving);
+  });
+  declareGuestChange(ctx, changedForGuests(discussion, moving));
+  return presentOne(ctx, comment.commentID, {
+    expand: toCommentExpand(new Set()),
+    quoteParent: true,
+  });
+}
+
+/**
+ * The discussion a comment moves to: `comments.add` there; only a comment without replies moves,
+ * and it becomes a top-level comment.
+ * @throws AppError 404, 403, 400.
+ */
+async function requireMoveTarget(
+  ctx: RequestContext,
+  comment: CommentRow,
+  discussionID: number,
+): Promise<DiscussionContextRow> {
+  const target = await requireReadableDiscussion(ctx, ctx.db, discussionID);
+  authorize(canMoveCommentTo(actorOf(ctx), target), { permissions: 'comments.add' });
+  if (comment.countChildComments > 0)
+    throw new AppError(400, 'A comment with replies cannot be moved.');
+  return target;
+}
+
+async function moveComment(
+  trx: Db,
+  comment: CommentRow,
+  target: DiscussionContextRow,
+): Promise<void> {
+  await moveCommentRow(trx, comment.commentID, target.discussionID);
+  if (comment.parentCommentID !== null)
+    await adjustChildCommentCount(trx, comment.parentCommentID, -1);
+  // Its author's count stays: the comment still counts, in another discussion.
+  if (countedComments([comment]).length === 0) return;
+  const discussions = await findDiscussionContexts(trx, [
+    comment.discussionID,
+    target.discussionID,
+  ]);
+  const source = discussions.get(comment.discussionID);
+  const destination = discussions.get(target.discussionID);
+  if (!source || !destination) return;
+  const countInDestination = async () => {
+    const latest = await findLatestComment(trx, destination.discussionID);
+    const isLatest = latest?.commentID === comment.commentID;
+    await updateDiscussionCommentCounters(trx, destination.discussionID, {
+      countCommentsDelta: 1,
+      ...(isLatest
+        ? {
+            last: {
+              lastCommentID: comment.commentID,
+              lastCommentUserID: comment.insertUserID,
+              dateLastComment: comment.dateInserted,
+              hot: computeHot(destination.score, comment.dateInserted),
+            },
+          }
+        : {}),
+    });
+  };
+  // Both discussions in ascending ID, then both subtrees' categories together in ascending ID.
+  const discussionChanges = [
+    {
+      discussionID: source.discussionID,
+      run: () => uncountDiscussionComments(trx, source, [comment]),
+    },
+    { discussionID: destination.discussionID, run: countInDestination },
+  ].sort((a, b) => a.discussionID - b.discussionID);
+  for (const change of discussionChanges) await change.run();
+  await lockCategoryRows(trx, [...categoryChainOf(source), ...categoryChainOf(destination)]);
+  await adjustCategoryCounters(trx, {
+    categoryID: source.categoryID,
+    chainIDs: categoryChainOf(source),
+    discussions: 0,
+    comments: -1,
+  });
+  await adjustCategoryCounters(trx, {
+    categoryID: destination.categoryID,
+    chainIDs: categoryChainOf(destination),
+    discussions: 0,
+    comments: 1,
+  });
+  await refreshCategoryLastPost(trx, source.categoryID);
+  await refreshCategoryLastPost(trx, destination.categoryID);
+}
