@@ -1,33 +1,30 @@
 import assert from 'node:assert/strict';
 import type { Comment } from '../../../../common/src/api/comments.ts';
 import { inject, type TestActor } from '../../../test/actors.ts';
+import { makeComment, makeDiscussion } from '../../../test/factories.ts';
 import type { TestApp } from '../../../test/harness.ts';
 import { nowIso } from '../../platform/dates.ts';
 
-/** A rich2 body of one paragraph (interfaces.md "rich2"). */
-export function rich2(text: string): string {
-  return JSON.stringify([{ type: 'p', children: [{ text }] }]);
-}
+export { rich2 } from '../../../test/factories.ts';
 
-/** Creates a discussion through `POST /discussions` (closed needs an actor with discussions.close). */
+/**
+ * Creates a discussion through `POST /discussions` (closed needs an actor with discussions.close):
+ * the factory's, with a plain-text opening post.
+ */
 export async function createTestDiscussion(
   t: TestApp,
   actor: TestActor,
   input: { categoryID: number; name?: string; closed?: boolean },
 ): Promise<number> {
-  const response = await inject(t, actor, {
-    method: 'POST',
-    url: '/api/v2/discussions',
-    payload: {
-      name: input.name ?? 'A discussion',
-      body: 'Opening post.',
-      format: 'text',
-      categoryID: input.categoryID,
-      ...(input.closed ? { closed: true } : {}),
-    },
+  const discussion = await makeDiscussion(t, {
+    as: actor,
+    categoryID: input.categoryID,
+    name: input.name ?? 'A discussion',
+    body: 'Opening post.',
+    format: 'text',
+    ...(input.closed ? { closed: true } : {}),
   });
-  assert.equal(response.statusCode, 201, response.body);
-  return (response.json() as { discussionID: number }).discussionID;
+  return discussion.discussionID;
 }
 
 /**
@@ -66,25 +63,13 @@ export async function insertTestDiscussion(
   return row.discussionID;
 }
 
-/** Posts a comment through the API and returns it (asserts 201). */
-export async function postTestComment(
+/** Posts a comment through the API as `actor` and returns it (asserts 201): the factory's. */
+export function postTestComment(
   t: TestApp,
   actor: TestActor,
   input: { discussionID: number; text?: string; parentCommentID?: number },
 ): Promise<Comment> {
-  const response = await inject(t, actor, {
-    method: 'POST',
-    url: '/api/v2/comments',
-    payload: {
-      body: rich2(input.text ?? 'A comment.'),
-      format: 'rich2',
-      parentRecordType: 'discussion',
-      parentRecordID: input.discussionID,
-      ...(input.parentCommentID === undefined ? {} : { parentCommentID: input.parentCommentID }),
-    },
-  });
-  assert.equal(response.statusCode, 201, response.body);
-  return response.json() as Comment;
+  return makeComment(t, { ...input, text: input.text ?? 'A comment.', as: actor });
 }
 
 /** The stored counters of a discussion. */
