@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, testDialect, type TestApp } from './harness.ts';
 import { asAdmin, asGuest, asMember, inject, uniqueIP, type TestActor } from './actors.ts';
+import type { ErrorBody } from './factories.ts';
 
 // Issue 11 "Done when": generated hostile input over every registered API route, as a guest, a
 // member and an administrator, never answers 5xx, and every error is the contract's body (§1.10).
@@ -584,12 +585,6 @@ describe(`hostile input over every API route (${testDialect})`, () => {
     assert.deepEqual(failures, [], `seed ${SEED}:\n${failures.join('\n\n')}`);
   });
 });
-
-interface ErrorBody {
-  message: string;
-  status: number;
-  errors?: { field: string; code: string; message: string; status: number }[];
-}
 
 describe(`hostile input: regressions of issue 11 (${testDialect})`, () => {
   let t: TestApp;
