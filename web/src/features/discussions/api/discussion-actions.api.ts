@@ -3,11 +3,6 @@ import { t } from '../../../lib/i18n.ts';
 import { runLongRunner, type LongRunnerOptions } from '../../../lib/long-runner.ts';
 import type { DiscussionRecord, TagFragmentLike } from '../components/page/discussion-types.ts';
 
-/** `GET /discussions/{id}?expand=all` (spec 001 §7.4). */
-export function fetchDiscussion(discussionID: number): Promise<DiscussionRecord> {
-  return api.get<DiscussionRecord>(`/discussions/${discussionID}`, { query: { expand: 'all' } });
-}
-
 /** `PUT /discussions/{id}/bookmark` (spec 001 §7.4). */
 export function putBookmark(
   discussionID: number,

@@ -4,10 +4,10 @@ import { useToasts } from '../../../components/toast-context.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { t } from '../../../lib/i18n.ts';
 import type { DiscussionRecord, TagFragmentLike } from '../components/page/discussion-types.ts';
+import { fetchDiscussionByID } from './discussions.api.ts';
 import { discussionKeys } from './discussions.queries.ts';
 import {
   deleteDiscussion,
-  fetchDiscussion,
   moveDiscussion,
   patchBump,
   patchDiscussion,
@@ -27,9 +27,9 @@ export const discussionPageKeys = discussionKeys;
  * share it, so a toggle in the options menu shows at once in the original post and the comment box.
  */
 export function useDiscussionRecord(initial: DiscussionRecord): DiscussionRecord {
-  const query = useQuery({
+  const query = useQuery<DiscussionRecord>({
     queryKey: discussionPageKeys.detail(initial.discussionID),
-    queryFn: () => fetchDiscussion(initial.discussionID),
+    queryFn: () => fetchDiscussionByID(initial.discussionID, ['all']),
     initialData: initial,
   });
   return query.data;

@@ -60,13 +60,6 @@ export function fetchDiscussionEdit(discussionID: number): Promise<DiscussionEdi
   return api.get<DiscussionEdit>(`/discussions/${discussionID}/edit`);
 }
 
-/** `GET /discussions/{id}` with its tags: the author and date that bound the edit window. */
-export function fetchDiscussionForEdit(discussionID: number): Promise<Discussion> {
-  return api.get<Discussion>(`/discussions/${discussionID}`, {
-    query: { expand: 'tags,category' },
-  });
-}
-
 /** Display types that take no posts: headings and category lists. */
 const nonPostableDisplayAs: ReadonlySet<string> = new Set(['heading', 'categories']);
 

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { tagDiscussionsPath } from '../../../../app/paths.ts';
 import { t } from '../../../../lib/i18n.ts';
-import { fetchDiscussion } from '../../api/discussion-actions.api.ts';
+import { fetchDiscussionByID } from '../../api/discussions.api.ts';
 import { discussionPageKeys } from '../../api/discussion-actions.queries.ts';
 import type { DiscussionRecord, TagFragmentLike } from './discussion-types.ts';
 import styles from './DiscussionTags.module.css';
@@ -18,7 +18,7 @@ export function DiscussionTags({ tags: initialTags, discussionID }: DiscussionTa
   const live = useQuery<DiscussionRecord>({
     queryKey: discussionPageKeys.detail(discussionID ?? 0),
     // Only follows the record the page's other widgets load and update; never fetches itself.
-    queryFn: () => fetchDiscussion(discussionID ?? 0),
+    queryFn: () => fetchDiscussionByID(discussionID ?? 0, ['all']),
     enabled: false,
   });
   const tags = (discussionID === undefined ? undefined : live.data?.tags) ?? initialTags;

@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import {
   fetchCategory,
   fetchDiscussionEdit,
-  fetchDiscussionForEdit,
   fetchPostableCategories,
 } from '../../api/post-discussion.api.ts';
+import { fetchDiscussionByID } from '../../api/discussions.api.ts';
 
 /** Query keys of the post forms. */
 export const postKeys = {
@@ -43,7 +43,8 @@ export function useDiscussionEditQuery(discussionID: number, enabled: boolean) {
 export function useDiscussionForEditQuery(discussionID: number, enabled: boolean) {
   return useQuery({
     queryKey: postKeys.discussion(discussionID),
-    queryFn: () => fetchDiscussionForEdit(discussionID),
+    // With its tags: the author and date that bound the edit window.
+    queryFn: () => fetchDiscussionByID(discussionID, ['tags', 'category']),
     enabled,
     staleTime: 0,
   });
