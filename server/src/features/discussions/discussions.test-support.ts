@@ -1,19 +1,18 @@
 import assert from 'node:assert/strict';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Category } from '../../../../common/src/api/categories.ts';
-import type { Discussion } from '../../../../common/src/api/discussions.ts';
-import type { TestApp } from '../../../test/harness.ts';
+import type { CreateDiscussionBody, Discussion } from '../../../../common/src/api/discussions.ts';
+import {
+  makeCategory,
+  makeDiscussion,
+  type MakeCategoryOptions,
+  makeActors,
+  type TestActors,
+} from '../../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import type { RequestContext } from '../../http/context.ts';
+import { loadPermissionSet } from '../../permissions/permission-set.ts';
 import { inject, type TestActor, type TestUser } from '../../../test/actors.ts';
-
-/** The error body of the contract (§1.10), as tests read it. */
-export interface ErrorBody {
-  message: string;
-  status: number;
-  description?: string;
-  permissions?: string[];
-  recordIDs?: number[];
-  errors?: { field: string; code: string; message: string; status: number }[];
-}
 
 /** A call to `path` (`/api/v2` is added when missing) as an actor. */
 export function call(
@@ -30,15 +29,13 @@ export function call(
   });
 }
 
-/** Creates a category through the API as `admin`. */
-export async function createCategory(
+/** Creates a category through the API as `admin` (the categories factory). */
+export function createCategory(
   t: TestApp,
   admin: TestActor<TestUser>,
-  body: Record<string, unknown>,
+  body: MakeCategoryOptions,
 ): Promise<Category> {
-  const response = await call(t, admin, 'POST', '/categories', body);
-  assert.equal(response.statusCode, 201, response.body);
-  return response.json() as Category;
+  return makeCategory(t, { ...body, as: admin });
 }
 
 /** A category as the API shows it to `actor`. */
@@ -54,23 +51,22 @@ export async function readCategory(
 
 let sequence = 0;
 
-/** Posts a discussion (text body) and answers it; fails the test unless 201. */
-export async function postDiscussion(
+/** Posts a discussion with a text body (the discussions factory) and answers it; fails the test unless 201. */
+export function postDiscussion(
   t: TestApp,
   actor: TestActor<TestUser>,
   categoryID: number,
-  fields: Record<string, unknown> = {},
+  fields: Partial<CreateDiscussionBody> = {},
 ): Promise<Discussion> {
   sequence += 1;
-  const response = await call(t, actor, 'POST', '/discussions', {
+  return makeDiscussion(t, {
     name: `Discussion ${String(sequence)}`,
     body: `Body of discussion ${String(sequence)}`,
     format: 'text',
-    categoryID,
     ...fields,
+    categoryID,
+    as: actor,
   });
-  assert.equal(response.statusCode, 201, response.body);
-  return response.json() as Discussion;
 }
 
 /** Inserts an accepted comment directly (the comments API is another feature's), keeping the counters a comment write keeps. */
@@ -158,4 +154,154 @@ export async function setConfig(
 ): Promise<void> {
   const response = await call(t, admin, 'PATCH', '/config', values);
   assert.ok(response.statusCode < 300, response.body);
+}
+
+/** The 403 body of a missing permission. */
+export const forbidden = (permission: string) => ({
+  message: 'Permission Problem',
+  status: 403,
+  description: `You need the ${permission} permission to do that.`,
+  permissions: [permission],
+});
+
+/** A default role's ID. */
+export async function roleIDOf(t: TestApp, type: string): Promise<number> {
+  return (
+    await t.db
+      .selectFrom('roles')
+      .select('roleID')
+      .where('type', '=', type)
+      .executeTakeFirstOrThrow()
+  ).roleID;
+}
+
+/** What the discussions API test files start from: a test app, the four actors and categories. */
+export interface DiscussionsApiFixture extends TestActors {
+  t: TestApp;
+  /** A parent of `general`. */
+  parent: Category;
+  general: Category;
+  /** Members and guests may not view it. */
+  restricted: Category;
+  /** A heading: no posts. */
+  heading: Category;
+}
+
+/** Builds the discussions API tests' app, actors and categories (one app per test file). */
+export async function setUpDiscussionsApi(): Promise<DiscussionsApiFixture> {
+  const t = await createTestApp();
+  const actors = await makeActors(t);
+  const { admin } = actors;
+  const memberRoleID = await roleIDOf(t, 'member');
+  const guestRoleID = await roleIDOf(t, 'guest');
+  const parent = await createCategory(t, admin, { name: 'Parent', urlcode: 'parent-cat' });
+  const general = await createCategory(t, admin, {
+    name: 'General',
+    urlcode: 'general-talk',
+    parentCategoryID: parent.categoryID,
+  });
+  const restricted = await createCategory(t, admin, {
+    name: 'Staff Room',
+    urlcode: 'staff-room',
+    customPermissions: true,
+    permissions: [
+      { roleID: memberRoleID, permissions: { 'discussions.view': false } },
+      { roleID: guestRoleID, permissions: { 'discussions.view': false } },
+    ],
+  });
+  const heading = await createCategory(t, admin, {
+    name: 'Heading',
+    urlcode: 'heading',
+    displayAs: 'heading',
+  });
+  return { t, ...actors, parent, general, restricted, heading };
+}
+
+/** The IDs `GET /discussions{query}` lists for an actor (asserts 200). */
+export async function listIDs(
+  t: TestApp,
+  actor: TestActor | null,
+  query: string,
+): Promise<number[]> {
+  const response = await call(t, actor, 'GET', `/api/v2/discussions${query}`);
+  assert.equal(response.statusCode, 200, response.body);
+  return (response.json() as Discussion[]).map((discussion) => discussion.discussionID);
+}
+
+/** A request context acting as a signed-in user (for service calls the API has no route for). */
+export async function contextFor(t: TestApp, actor: TestActor<TestUser>): Promise<RequestContext> {
+  return {
+    ...t.app.deps,
+    actor: {
+      userID: actor.user.userID,
+      via: 'session',
+      sessionID: actor.sessionID,
+      transientKey: actor.transientKey,
+      csrfFailed: false,
+      banned: false,
+    },
+    permissions: await loadPermissionSet(t.db, actor.user.userID),
+    ipAddress: '127.0.0.1',
+    userAgent: null,
+  };
+}
+
+/** What the bulk-action test files start from: a test app, the four actors and categories. */
+export interface BulkApiFixture extends TestActors {
+  t: TestApp;
+  source: Category;
+  target: Category;
+  /** Members may not view it. */
+  restricted: Category;
+}
+
+/** Builds the bulk-action tests' app, actors and categories (one app per test file). */
+export async function setUpBulkApi(): Promise<BulkApiFixture> {
+  const t = await createTestApp();
+  const actors = await makeActors(t);
+  const { admin } = actors;
+  const memberRoleID = await roleIDOf(t, 'member');
+  const source = await createCategory(t, admin, { name: 'Source', urlcode: 'bulk-source' });
+  const target = await createCategory(t, admin, { name: 'Target', urlcode: 'bulk-target' });
+  const restricted = await createCategory(t, admin, {
+    name: 'Restricted',
+    urlcode: 'bulk-restricted',
+    customPermissions: true,
+    permissions: [{ roleID: memberRoleID, permissions: { 'discussions.view': false } }],
+  });
+  return { t, ...actors, source, target, restricted };
+}
+
+/** Whether a discussion row exists. */
+export async function discussionExists(t: TestApp, discussionID: number): Promise<boolean> {
+  return (
+    (await t.db
+      .selectFrom('discussions')
+      .select('discussionID')
+      .where('discussionID', '=', discussionID)
+      .executeTakeFirst()) !== undefined
+  );
+}
+
+/** The stored columns of a discussion that bulk actions change. */
+export function discussionRow(t: TestApp, discussionID: number) {
+  return t.db
+    .selectFrom('discussions')
+    .select(['categoryID', 'countComments', 'closed', 'type', 'lastCommentID', 'name'])
+    .where('discussionID', '=', discussionID)
+    .executeTakeFirstOrThrow();
+}
+
+/** `POST /calls/run` with a callback payload. */
+export function runCall(
+  t: TestApp,
+  actor: TestActor | null,
+  payload: string,
+): Promise<LightMyRequestResponse> {
+  return inject(t, actor, {
+    method: 'POST',
+    url: '/api/v2/calls/run',
+    payload,
+    headers: { 'content-type': 'application/system+jwt' },
+  });
 }
