@@ -5,7 +5,6 @@ import type {
 import type { LongRunnerQuery } from '../../../../common/src/api/long-runner.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { authorize } from '../../permissions/authorize.ts';
-import type { Db } from '../../platform/db/db.ts';
 import {
   longRunnerTimeoutOf,
   registerLongRunnerAction,
@@ -15,60 +14,16 @@ import {
 import { declareGuestChange } from '../../platform/guest-cache.ts';
 import { AppError } from '../../platform/errors.ts';
 import { getSettings } from '../config/config.service.ts';
-import { countCommentsGone } from './comments.counters.ts';
+import { deleteCommentWithCounters } from './comments.counters.ts';
 import {
   findDiscussionContexts,
   type DiscussionContextRow,
 } from './comments.discussion-context.repo.ts';
 import { canDeleteComment, canReadComment } from './comments.policy.ts';
-import {
-  adjustChildCommentCount,
-  deleteCommentRows,
-  findCommentByID,
-  findCommentsByIDs,
-  findDescendantIDs,
-  updateComment,
-  type CommentRow,
-} from './comments.repo.ts';
+import { findCommentByID, findCommentsByIDs } from './comments.repo.ts';
 import { actorOf, changedForGuests, requireReadableComment } from './comments.service.ts';
 
 const SAME_PARENT_REQUIRED = 'Comments must belong to the same parent record.';
-
-/**
- * Deletes one comment in the caller's transaction. A comment with replies becomes a tombstone
- * (empty body, kept in its thread) unless `full`, which removes it with its replies. A tombstone
- * left without replies goes too.
- */
-async function deleteOneComment(
-  trx: Db,
-  comment: CommentRow,
-  method: CommentDeleteMethod,
-): Promise<void> {
-  if (method === 'tombstone' && comment.countChildComments > 0) {
-    if (comment.displayType === 'tombstone') return;
-    await updateComment(trx, comment.commentID, {
-      displayType: 'tombstone',
-      body: '',
-      bodyHtml: '',
-      bodyPlainText: '',
-    });
-    await countCommentsGone(trx, comment.discussionID, [comment]);
-    return;
-  }
-  const descendantIDs = await findDescendantIDs(trx, [comment.commentID]);
-  const descendants = [...(await findCommentsByIDs(trx, descendantIDs)).values()];
-  await deleteCommentRows(trx, [comment.commentID, ...descendantIDs]);
-  let parentID = comment.parentCommentID;
-  while (parentID !== null) {
-    await adjustChildCommentCount(trx, parentID, -1);
-    const parent = await findCommentByID(trx, parentID);
-    if (!parent || parent.displayType !== 'tombstone' || parent.countChildComments > 0) break;
-    await deleteCommentRows(trx, [parent.commentID]);
-    parentID = parent.parentCommentID;
-  }
-  // Counters after every comment row changed (the lock order of comments.counters.repo.ts).
-  await countCommentsGone(trx, comment.discussionID, [comment, ...descendants]);
-}
 
 /**
  * Deletes one comment the actor may delete, in a transaction of its own (`DELETE /comments/{id}`
@@ -88,7 +43,7 @@ async function deleteCheckedComment(
   );
   await ctx.db.transaction().execute(async (trx) => {
     const fresh = await findCommentByID(trx, commentID);
-    if (fresh) await deleteOneComment(trx, fresh, method);
+    if (fresh) await deleteCommentWithCounters(trx, fresh, method);
   });
   return discussion;
 }

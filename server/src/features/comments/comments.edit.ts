@@ -4,36 +4,15 @@ import type { RequestContext } from '../../http/context.ts';
 import { authorize } from '../../permissions/authorize.ts';
 import { renderBody, type RenderedContent } from '../../platform/content/render.ts';
 import { nowIso } from '../../platform/dates.ts';
-import type { Db } from '../../platform/db/db.ts';
 import { declareGuestChange } from '../../platform/guest-cache.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { getSettings } from '../config/config.service.ts';
-import {
-  adjustCategoryCounters,
-  lockCategoryRows,
-  refreshCategoryLastPost,
-} from '../discussions/discussions.counters.repo.ts';
-import { computeHot } from '../discussions/discussions.hot.ts';
-import { countedComments, uncountDiscussionComments } from './comments.counters.ts';
-import {
-  adjustUserCommentCount,
-  updateDiscussionCommentCounters,
-} from './comments.counters.repo.ts';
-import {
-  categoryChainOf,
-  findDiscussionContexts,
-  type DiscussionContextRow,
-} from './comments.discussion-context.repo.ts';
+import { moveCommentWithCounters } from './comments.counters.ts';
+import { adjustUserCommentCount } from './comments.counters.repo.ts';
+import type { DiscussionContextRow } from './comments.discussion-context.repo.ts';
 import { canMoveCommentTo, canPostAsAnotherUser, editDecision } from './comments.policy.ts';
 import { toCommentExpand } from './comments.present.ts';
-import {
-  adjustChildCommentCount,
-  findLatestComment,
-  liveUserExists,
-  moveCommentRow,
-  updateComment,
-  type CommentRow,
-} from './comments.repo.ts';
+import { liveUserExists, updateComment, type CommentRow } from './comments.repo.ts';
 import {
   actorOf,
   changedForGuests,
@@ -116,7 +95,7 @@ export async function patchComment(
       for (const [userID, delta] of changes.sort(([a], [b]) => a - b))
         await adjustUserCommentCount(trx, userID, delta);
     }
-    if (moving) await moveComment(trx, comment, moving);
+    if (moving) await moveCommentWithCounters(trx, comment, moving);
   });
   declareGuestChange(ctx, changedForGuests(discussion, moving));
   return presentOne(ctx, comment.commentID, {
@@ -140,64 +119,4 @@ async function requireMoveTarget(
   if (comment.countChildComments > 0)
     throw new AppError(400, 'A comment with replies cannot be moved.');
   return target;
-}
-
-async function moveComment(
-  trx: Db,
-  comment: CommentRow,
-  target: DiscussionContextRow,
-): Promise<void> {
-  await moveCommentRow(trx, comment.commentID, target.discussionID);
-  if (comment.parentCommentID !== null)
-    await adjustChildCommentCount(trx, comment.parentCommentID, -1);
-  // Its author's count stays: the comment still counts, in another discussion.
-  if (countedComments([comment]).length === 0) return;
-  const discussions = await findDiscussionContexts(trx, [
-    comment.discussionID,
-    target.discussionID,
-  ]);
-  const source = discussions.get(comment.discussionID);
-  const destination = discussions.get(target.discussionID);
-  if (!source || !destination) return;
-  const countInDestination = async () => {
-    const latest = await findLatestComment(trx, destination.discussionID);
-    const isLatest = latest?.commentID === comment.commentID;
-    await updateDiscussionCommentCounters(trx, destination.discussionID, {
-      countCommentsDelta: 1,
-      ...(isLatest
-        ? {
-            last: {
-              lastCommentID: comment.commentID,
-              lastCommentUserID: comment.insertUserID,
-              dateLastComment: comment.dateInserted,
-              hot: computeHot(destination.score, comment.dateInserted),
-            },
-          }
-        : {}),
-    });
-  };
-  // Both discussions in ascending ID, then both subtrees' categories together in ascending ID.
-  const discussionChanges = [
-    {
-      discussionID: source.discussionID,
-      run: () => uncountDiscussionComments(trx, source, [comment]),
-    },
-    { discussionID: destination.discussionID, run: countInDestination },
-  ].sort((a, b) => a.discussionID - b.discussionID);
-  for (const change of discussionChanges) await change.run();
-  await lockCategoryRows(trx, [...categoryChainOf(source), ...categoryChainOf(destination)]);
-  await adjustCategoryCounters(trx, {
-    categoryID: source.categoryID,
-    chainIDs: categoryChainOf(source),
-    discussions: 0,
-    comments: -1,
-  });
-  await adjustCategoryCounters(trx, {
-    categoryID: destination.categoryID,
-    chainIDs: categoryChainOf(destination),
-    discussions: 0,
-    comments: 1,
-  });
-  await refreshCategoryLastPost(trx, source.categoryID);
-  await refreshCategoryLastPost(trx, destination.categoryID);
 }
