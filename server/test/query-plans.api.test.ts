@@ -311,7 +311,7 @@ describe(`query plans of list and detail reads (${testDialect})`, () => {
 
   const call = async (
     actor: TestActor,
-    method: 'GET' | 'POST' | 'PUT',
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH',
     url: string,
     payload?: unknown,
   ) =>
@@ -378,6 +378,11 @@ describe(`query plans of list and detail reads (${testDialect})`, () => {
         { roleID: await roleIDOf('guest'), permissions: { 'discussions.view': false } },
       ],
     });
+
+    // Five discussions a page, so a tag's list has a page 2 for every actor (a page past the end
+    // answers 404).
+    const perPage = await call(admin, 'PATCH', '/config', { 'discussions.perPage': 5 });
+    assert.equal(perPage.statusCode, 200, perPage.body);
 
     const tagIDs: number[] = [];
     for (const name of ['Tomatoes', 'Compost', 'Watering']) {
