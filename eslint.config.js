@@ -58,11 +58,6 @@ const layerExceptions = [
   'server/src/features/categories/categories.permissions.service.ts', // temporary: imports roles.repo (categories helper)
   'server/src/features/comments/comments.counters.repo.ts', // temporary: imports discussions.counters.repo (comments helper)
   'server/src/features/comments/comments.counters.ts', // temporary: imports discussions.counters.repo (comments helper)
-  'server/src/features/comments/comments.edit.ts', // temporary: imports discussions.counters.repo (comments helper)
-  'server/src/features/comments/comments.service.ts', // temporary: imports categories.repo (comments helper)
-  'server/src/features/comments/comments.thread.service.ts', // temporary: imports users.repo (comments helper)
-  'server/src/features/discussions/discussions.bulk.ts', // temporary: imports categories.repo types (discussions helper)
-  'server/src/features/discussions/discussions.bulk.checks.ts', // temporary: imports categories.repo (discussions helper)
   'server/src/features/discussions/discussions.counters.ts', // temporary: imports categories.repo types (discussions helper)
   'server/src/features/discussions/discussions.edit.ts', // temporary: imports categories.repo types (discussions helper)
   'server/src/features/discussions/discussions.guards.ts', // temporary: imports categories.repo (discussions helper)
@@ -73,9 +68,7 @@ const layerExceptions = [
  * Files still running statements outside repositories while other helpers move them (issue 12).
  * TEMPORARY: remove each line when its statements are in a `*.repo.ts`.
  */
-const statementExceptions = [
-  'server/src/features/discussions/discussions.views.ts', // temporary: `sql` for the view counter flush (discussions helper)
-];
+const statementExceptions = [];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'e2e/screenshots/**', 'bench/results/**'] },
