@@ -2,7 +2,7 @@ import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { testDialect } from '../../../test/harness.ts';
 import type { ReactionType } from '../../../../common/src/api/reactions.ts';
-import { type ErrorBody, useReactionsFixture } from './reactions.test-fixture.ts';
+import { type ErrorBody, useReactionsFixture } from './reactions.api-fixture.ts';
 
 describe(`reactions API: reaction types (${testDialect})`, () => {
   const fx = useReactionsFixture();

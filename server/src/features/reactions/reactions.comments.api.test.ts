@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { testDialect } from '../../../test/harness.ts';
 import type { ReactionSummary } from '../../../../common/src/api/reactions.ts';
 import { commentScore, discussionScore, postTestComment } from './reactions.test-support.ts';
-import { type ErrorBody, useReactionsFixture } from './reactions.test-fixture.ts';
+import { type ErrorBody, useReactionsFixture } from './reactions.api-fixture.ts';
 
 describe(`reactions API: comments (${testDialect})`, () => {
   const fx = useReactionsFixture();

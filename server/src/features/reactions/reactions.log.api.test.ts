@@ -2,7 +2,7 @@ import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { testDialect } from '../../../test/harness.ts';
 import type { ReactionLog } from '../../../../common/src/api/reactions.ts';
-import { useReactionsFixture } from './reactions.test-fixture.ts';
+import { useReactionsFixture } from './reactions.api-fixture.ts';
 
 describe(`reactions API: the reaction log (${testDialect})`, () => {
   const fx = useReactionsFixture();

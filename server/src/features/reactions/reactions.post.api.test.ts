@@ -4,7 +4,7 @@ import { testDialect } from '../../../test/harness.ts';
 import type { ReactionSummary } from '../../../../common/src/api/reactions.ts';
 import { computeHot } from '../discussions/discussions.hot.ts';
 import { discussionScore } from './reactions.test-support.ts';
-import { type ErrorBody, useReactionsFixture } from './reactions.test-fixture.ts';
+import { type ErrorBody, useReactionsFixture } from './reactions.api-fixture.ts';
 
 describe(`reactions API: POST and the records' own reactions (${testDialect})`, () => {
   const fx = useReactionsFixture();
