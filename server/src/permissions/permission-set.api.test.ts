@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { createTestApp, testDialect, type TestApp } from '../../test/harness.ts';
 import { createUser } from '../../test/actors.ts';
 import { has } from '../../../common/src/permissions/has.ts';
-import { seedDefaultRoles } from './default-roles.ts';
+import { seedDefaultRoles } from '../features/roles/roles.defaults.ts';
 import { loadPermissionSet } from './permission-set.ts';
 import { bumpPermissionsVersion, findPermissionsVersion } from './permission-set.repo.ts';
 

@@ -6,7 +6,7 @@ import {
   buildPermissionSet,
   type GrantedPermissionRow,
 } from '../../permissions/build-permission-set.ts';
-import { defaultRoles } from '../../permissions/default-roles.ts';
+import { defaultRoles } from '../roles/roles.defaults.ts';
 import {
   canAddDiscussion,
   canAddTags,

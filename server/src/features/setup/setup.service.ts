@@ -2,7 +2,7 @@ import type { Config } from '../../platform/config.ts';
 import type { Db } from '../../platform/db/db.ts';
 import { nowIso } from '../../platform/dates.ts';
 import { generatePassword, hashPassword } from '../../platform/passwords.ts';
-import { seedDefaultRoles } from '../../permissions/default-roles.ts';
+import { seedDefaultRoles } from '../roles/roles.defaults.ts';
 import { countUsers, findRoleIDByType, insertAdministrator, insertDefaultCategory } from './setup.repo.ts';
 
 export interface InstallResult {

@@ -1,11 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { roleTypes } from '../../../common/src/api/roles.ts';
+import { roleTypes } from '../../../../common/src/api/roles.ts';
 import {
   permissionDefinitions,
   storedPermissionNames,
-} from '../../../common/src/permissions/names.ts';
-import { defaultRolePermissionRows, defaultRoles } from './default-roles.ts';
+} from '../../../../common/src/permissions/names.ts';
+import { defaultRolePermissionRows, defaultRoles } from './roles.defaults.ts';
 
 const byType = (type: string) => {
   const role = defaultRoles.find((candidate) => candidate.type === type);

@@ -2,19 +2,19 @@ import type { Kysely } from 'kysely';
 import {
   storedPermissionNames,
   type StoredPermissionName,
-} from '../../../common/src/permissions/names.ts';
-import type { RoleType } from '../../../common/src/api/roles.ts';
-import type { Database } from '../platform/db/schema.ts';
-import { nowIso } from '../platform/dates.ts';
+} from '../../../../common/src/permissions/names.ts';
+import type { RoleType } from '../../../../common/src/api/roles.ts';
+import type { Database } from '../../platform/db/schema.ts';
+import { nowIso } from '../../platform/dates.ts';
 import {
   findRoleByName,
   findRoleByType,
   insertRole,
   writeRolePermissions,
   type RolePermissionWrite,
-} from '../features/roles/roles.repo.ts';
-import { DEFAULT_RESOURCE_ID } from './build-permission-set.ts';
-import { bumpPermissionsVersion } from './permission-set.repo.ts';
+} from './roles.repo.ts';
+import { DEFAULT_RESOURCE_ID } from '../../permissions/build-permission-set.ts';
+import { bumpPermissionsVersion } from '../../permissions/permission-set.repo.ts';
 
 /** A default role: its fields, its global grants and its default category grants. */
 export interface DefaultRole {
