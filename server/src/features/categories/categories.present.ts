@@ -47,19 +47,30 @@ export interface CategoryPresentation {
   lastPosts?: ReadonlyMap<number, PostFragment> | undefined;
 }
 
-/** Home, then the ancestors, then the category itself (Vanilla's breadcrumbs of a category). */
+/**
+ * Home, then the ancestors, then the category itself (Vanilla's breadcrumbs of a category): the one
+ * builder of breadcrumbs. An ancestor missing from `labels` (hidden from the viewer) is left out.
+ */
+export function buildBreadcrumbs(
+  baseUrl: string,
+  category: Pick<CategoryRow, 'treePath' | 'name' | 'urlcode'>,
+  labels: ReadonlyMap<number, { name: string; urlcode: string }>,
+): Breadcrumb[] {
+  const crumbs: Breadcrumb[] = [{ name: 'Home', url: `${baseUrl}/` }];
+  for (const id of ancestorIDs(category.treePath)) {
+    const label = labels.get(id);
+    if (label) crumbs.push({ name: label.name, url: categoryUrl(baseUrl, label.urlcode) });
+  }
+  crumbs.push({ name: category.name, url: categoryUrl(baseUrl, category.urlcode) });
+  return crumbs;
+}
+
+/** The breadcrumbs of a category in a presentation (its labels are those the viewer may see). */
 export function presentBreadcrumbs(
   category: CategoryRow,
   presentation: CategoryPresentation,
 ): Breadcrumb[] {
-  const crumbs: Breadcrumb[] = [{ name: 'Home', url: `${presentation.baseUrl}/` }];
-  for (const id of ancestorIDs(category.treePath)) {
-    const label = presentation.labels.get(id);
-    if (label)
-      crumbs.push({ name: label.name, url: categoryUrl(presentation.baseUrl, label.urlcode) });
-  }
-  crumbs.push({ name: category.name, url: categoryUrl(presentation.baseUrl, category.urlcode) });
-  return crumbs;
+  return buildBreadcrumbs(presentation.baseUrl, category, presentation.labels);
 }
 
 /** A user's preferences for a category; missing keys are false (api-contract §7). */

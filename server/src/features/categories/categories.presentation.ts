@@ -1,3 +1,4 @@
+import { readExpand } from '../../../../common/src/api/common.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { getSettings } from '../config/config.service.ts';
 import { findLastPosts } from './categories.content.ts';
@@ -20,12 +21,7 @@ export interface CategoryExpand {
 
 /** Reads the expansions of a parsed `expand` set (`all` names every one). */
 export function toCategoryExpand(expand: ReadonlySet<string>): CategoryExpand {
-  const all = expand.has('all');
-  return {
-    lastPost: all || expand.has('lastPost'),
-    preferences: all || expand.has('preferences'),
-    permissions: all || expand.has('permissions'),
-  };
+  return readExpand(expand, ['lastPost', 'preferences', 'permissions']);
 }
 
 /** Loads what presenting `categories` for the viewer needs (one batch per kind). */

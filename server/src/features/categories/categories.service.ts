@@ -6,6 +6,7 @@ import {
   type CategorySearchQuery,
   type CategoryTreeNode,
 } from '../../../../common/src/api/categories.ts';
+import { readExpand } from '../../../../common/src/api/common.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { authorize } from '../../permissions/authorize.ts';
 import { DEFAULT_PERMISSION_CATEGORY_ID } from '../../permissions/build-permission-set.ts';
@@ -301,11 +302,11 @@ export async function searchCategories(
       offset: (query.page - 1) * query.limit,
     }),
   );
-  const all = query.expand.has('all');
+  const expand = readExpand(query.expand, ['breadcrumbs', 'parent']);
   const presentation = await presentationFor(ctx, rows, {
     expand: { lastPost: false, preferences: false, permissions: false },
-    breadcrumbs: all || query.expand.has('breadcrumbs'),
-    parent: all || query.expand.has('parent'),
+    breadcrumbs: expand.breadcrumbs,
+    parent: expand.parent,
   });
   return {
     categories: rows.map((row) => presentCategory(row, presentation)),

@@ -7,7 +7,7 @@ import {
 import type { RequestContext } from '../../http/context.ts';
 import type { Db } from '../../platform/db/db.ts';
 import { notFound } from '../../platform/errors.ts';
-import { categoryUrl } from '../categories/categories.present.ts';
+import { buildBreadcrumbs, categoryUrl } from '../categories/categories.present.ts';
 import {
   findCategories,
   findCategoryLabels,
@@ -79,15 +79,8 @@ async function breadcrumbsOf(
       .map((label) => [label.categoryID, label]),
   );
   const result = new Map<number, Breadcrumb[]>();
-  for (const category of categories.values()) {
-    const crumbs: Breadcrumb[] = [{ name: 'Home', url: `${baseUrl}/` }];
-    for (const id of ancestorIDs(category.treePath)) {
-      const label = labels.get(id);
-      if (label) crumbs.push({ name: label.name, url: categoryUrl(baseUrl, label.urlcode) });
-    }
-    crumbs.push({ name: category.name, url: categoryUrl(baseUrl, category.urlcode) });
-    result.set(category.categoryID, crumbs);
-  }
+  for (const category of categories.values())
+    result.set(category.categoryID, buildBreadcrumbs(baseUrl, category, labels));
   return result;
 }
 

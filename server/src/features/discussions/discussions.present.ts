@@ -10,6 +10,7 @@ import {
   type DiscussionQuote,
   type PinLocation,
 } from '../../../../common/src/api/discussions.ts';
+import { readExpand } from '../../../../common/src/api/common.ts';
 import type { ReactionSummary } from '../../../../common/src/api/reactions.ts';
 import type { TagFragment } from '../../../../common/src/api/tags.ts';
 import type { UserFragment } from '../../../../common/src/api/users.ts';
@@ -43,26 +44,33 @@ export interface DiscussionExpand {
  * leading minus; `all` names every other expansion (api-contract §1.7).
  */
 export function toDiscussionExpand(expand: ReadonlySet<string> | undefined): DiscussionExpand {
-  const set = expand ?? new Set<string>();
-  const all = set.has('all');
-  const named = (name: string) => all || set.has(name);
-  const lastPostBody = named('lastPost.body');
-  const lastPostInsertUser = named('lastPost.insertUser');
+  const read = readExpand(
+    expand,
+    [
+      'category',
+      'lastPost',
+      'lastPost.body',
+      'lastPost.insertUser',
+      'tagIDs',
+      'breadcrumbs',
+      'excerpt',
+      'snippet',
+      'reactions',
+      'permissions',
+      'countReports',
+    ],
+    ['body', 'insertUser', 'lastUser'],
+  );
+  const {
+    'lastPost.body': lastPostBody,
+    'lastPost.insertUser': lastPostInsertUser,
+    ...rest
+  } = read;
   return {
-    body: !set.has('-body'),
-    insertUser: !set.has('-insertUser'),
-    lastUser: !set.has('-lastUser'),
-    category: named('category'),
-    lastPost: named('lastPost') || lastPostBody || lastPostInsertUser,
+    ...rest,
+    lastPost: read.lastPost || lastPostBody || lastPostInsertUser,
     lastPostBody,
     lastPostInsertUser,
-    tagIDs: named('tagIDs'),
-    breadcrumbs: named('breadcrumbs'),
-    excerpt: named('excerpt'),
-    snippet: named('snippet'),
-    reactions: named('reactions'),
-    permissions: named('permissions'),
-    countReports: named('countReports'),
   };
 }
 
