@@ -1,5 +1,4 @@
 import type { Db } from '../../platform/db/db.ts';
-import type { CategoryRow } from '../categories/categories.repo.ts';
 import { pathCategoryIDs } from '../categories/categories.tree.ts';
 import { releaseDiscussionTags } from '../tags/tags.service.ts';
 import {
@@ -10,6 +9,12 @@ import {
 import { adjustUserCommentCounts, adjustUserDiscussionCount } from './discussions.users.repo.ts';
 import { countCommentsByAuthor } from './discussions.comments.repo.ts';
 import { deleteDiscussionRows, updateDiscussion, type DiscussionRow } from './discussions.repo.ts';
+
+/** Where a category sits: its ID and its tree path (which names its ancestors). */
+export interface CategoryPlace {
+  categoryID: number;
+  treePath: string;
+}
 
 /** Only accepted discussions count in categories and users (premoderated ones wait). */
 export function isCounted(row: { moderationStatus: string }): boolean {
@@ -22,7 +27,7 @@ export function isCounted(row: { moderationStatus: string }): boolean {
  */
 export async function adjustCategoryCounts(
   db: Db,
-  category: CategoryRow,
+  category: CategoryPlace,
   discussions: number,
   comments: number,
 ): Promise<void> {
@@ -47,7 +52,7 @@ export function countsForAuthor(row: { type: string; moderationStatus: string })
 export async function deleteDiscussionWithCounters(
   trx: Db,
   row: DiscussionRow,
-  category: CategoryRow,
+  category: CategoryPlace,
 ): Promise<void> {
   const commenters = isCounted(row)
     ? await countCommentsByAuthor(trx, [row.discussionID])
@@ -73,8 +78,8 @@ export async function deleteDiscussionWithCounters(
 export async function moveDiscussionWithCounters(
   trx: Db,
   row: DiscussionRow,
-  from: CategoryRow,
-  to: CategoryRow,
+  from: CategoryPlace,
+  to: CategoryPlace,
 ): Promise<void> {
   await updateDiscussion(trx, row.discussionID, { categoryID: to.categoryID });
   // Both subtrees' rows together, in ascending ID (discussions.counters.ts).

@@ -11,7 +11,6 @@ import { authorize } from '../../permissions/authorize.ts';
 import { nowIso } from '../../platform/dates.ts';
 import { AppError, fieldError, notFound, permissionError } from '../../platform/errors.ts';
 import { declareGuestChange } from '../../platform/guest-cache.ts';
-import type { CategoryRow } from '../categories/categories.repo.ts';
 import { loadDiscussionTags, setDiscussionTags } from '../tags/tags.service.ts';
 import { computeHot } from './discussions.hot.ts';
 import {
@@ -104,9 +103,11 @@ export async function patchDiscussion(
     newAuthor = input.insertUserID;
     changes.insertUserID = input.insertUserID;
   }
-  let target: CategoryRow | undefined;
-  if (input.categoryID !== undefined && input.categoryID !== row.categoryID) {
-    target = await requireCategory(ctx.db, input.categoryID);
+  const target =
+    input.categoryID !== undefined && input.categoryID !== row.categoryID
+      ? await requireCategory(ctx.db, input.categoryID)
+      : undefined;
+  if (target) {
     authorize(canViewDiscussion(ctx.permissions, target), { permissions: 'discussions.view' });
     authorize(canAddDiscussion(actor, target), { permissions: 'discussions.add' });
     assertPostableCategory(target);
