@@ -58,8 +58,6 @@ const layerExceptions = [
   'server/src/features/categories/categories.permissions.service.ts', // temporary: imports roles.repo (categories helper)
   'server/src/features/comments/comments.counters.repo.ts', // temporary: imports discussions.counters.repo (comments helper)
   'server/src/features/comments/comments.counters.ts', // temporary: imports discussions.counters.repo (comments helper)
-  'server/src/features/discussions/discussions.counters.ts', // temporary: imports categories.repo types (discussions helper)
-  'server/src/features/discussions/discussions.edit.ts', // temporary: imports categories.repo types (discussions helper)
   'server/src/features/discussions/discussions.guards.ts', // temporary: imports categories.repo (discussions helper)
   'server/src/features/discussions/discussions.present-batch.ts', // temporary: imports categories.repo (discussions helper)
 ];
