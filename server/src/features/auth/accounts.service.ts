@@ -8,6 +8,7 @@ import { AppError, fieldError, notFound, validationError, type FieldError } from
 import { hashPassword } from '../../platform/passwords.ts';
 import { randomToken } from '../../platform/secrets.ts';
 import { clearThrottlesStartingWith, enforceThrottle, type ThrottleRule } from '../../platform/throttle.ts';
+import { isUniqueViolation } from '../../platform/db/dialect.ts';
 import { signInFailuresPrefix } from './auth.service.ts';
 import { hashToken } from '../tokens/token-hash.ts';
 import { confirmEmailMessage, confirmEmailUrl, resetPasswordMessage, resetPasswordUrl } from './auth.mail.ts';
@@ -23,7 +24,6 @@ import {
   findTakenNameAndEmail,
   insertAccount,
   insertUserRoles,
-  isUniqueViolation,
   markEmailConfirmed,
   updatePasswordHash,
   type AccountRow,

@@ -152,10 +152,3 @@ export async function recordSignIn(db: Executor, userID: number, ipAddress: stri
     .where('userID', '=', userID)
     .execute();
 }
-
-/** Whether an error is a unique-constraint violation, on either database. */
-export function isUniqueViolation(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const { code, message } = error as { code?: unknown; message?: unknown };
-  return code === '23505' || (typeof message === 'string' && message.includes('UNIQUE constraint failed'));
-}

@@ -107,11 +107,3 @@ export async function deleteCategoryRow(db: Executor, categoryID: number): Promi
   await deleteCategoryPermissions(db, categoryID);
   await db.deleteFrom('categories').where('categoryID', '=', categoryID).execute();
 }
-
-/** Whether an error is a unique-index violation (SQLite or PostgreSQL). */
-export function isUniqueViolation(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  const { code, errcode } = error as { code?: unknown; errcode?: unknown };
-  // PostgreSQL: SQLSTATE 23505; SQLite: SQLITE_CONSTRAINT_UNIQUE (2067).
-  return code === '23505' || errcode === 2067 || error.message.includes('UNIQUE constraint failed');
-}

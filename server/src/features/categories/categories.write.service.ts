@@ -12,6 +12,7 @@ import { bumpPermissionsVersion } from '../../permissions/permission-set.repo.ts
 import { nowIso } from '../../platform/dates.ts';
 import type { Db } from '../../platform/db/db.ts';
 import { AppError, fieldError, notFound } from '../../platform/errors.ts';
+import { isUniqueViolation } from '../../platform/db/dialect.ts';
 import { deleteCategoryContent, moveCategoryContent } from './categories.content.ts';
 import { adjustAllCounts, adjustChildCount, adjustOwnCounts } from './categories.counts.repo.ts';
 import { ensureCategoryTree, resolveCategory } from './categories.lookup.ts';
@@ -47,7 +48,6 @@ import {
   findMaxChildSort,
   hasChildCategories,
   insertCategory,
-  isUniqueViolation,
   updateCategory,
   type CategoryChanges,
 } from './categories.write.repo.ts';

@@ -293,11 +293,3 @@ export async function recountTags(db: Executor, tagIDs: readonly number[]): Prom
     .where('tags.tagID', 'in', [...new Set(tagIDs)])
     .execute();
 }
-
-/** Whether a `tags` unique index refused a write (two writers created the same tag at once). */
-export function isUniqueViolation(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  const { code, errcode } = error as { code?: unknown; errcode?: unknown };
-  // PostgreSQL: SQLSTATE 23505; SQLite: SQLITE_CONSTRAINT_UNIQUE (2067).
-  return code === '23505' || errcode === 2067 || error.message.includes('UNIQUE constraint failed');
-}

@@ -14,6 +14,7 @@ import { authorize } from '../../permissions/authorize.ts';
 import { nowIso } from '../../platform/dates.ts';
 import type { Db } from '../../platform/db/db.ts';
 import { AppError, fieldError, notFound } from '../../platform/errors.ts';
+import { isUniqueViolation } from '../../platform/db/dialect.ts';
 import { hiddenCategoryIDsOf } from '../categories/categories.visibility.ts';
 import { getSettings } from '../config/config.service.ts';
 import { canAddTags, canManageTags, isReservedTagType } from './tags.policy.ts';
@@ -30,7 +31,6 @@ import {
   insertDiscussionTags,
   insertTag,
   isTagUsed,
-  isUniqueViolation,
   recountTags,
   updateTag,
   type TagChanges,

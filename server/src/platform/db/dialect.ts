@@ -71,3 +71,21 @@ export function lowerStartsWith(
   if (prefix === '' || dialectOf(db) === 'postgres') return like;
   return sql<SqlBool>`(${like} and lower(${sql.ref(column)}) >= lower(${prefix}) and lower(${sql.ref(column)}) < lower(${`${prefix}\u{10FFFF}`}))`;
 }
+
+/**
+ * Whether an error is a unique-index violation: PostgreSQL SQLSTATE 23505, SQLite
+ * SQLITE_CONSTRAINT_UNIQUE (2067, or its message from drivers that give no code).
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, errcode, message } = error as {
+    code?: unknown;
+    errcode?: unknown;
+    message?: unknown;
+  };
+  return (
+    code === '23505' ||
+    errcode === 2067 ||
+    (typeof message === 'string' && message.includes('UNIQUE constraint failed'))
+  );
+}
