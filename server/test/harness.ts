@@ -108,7 +108,11 @@ export interface TestApp {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: TestDatabaseOptions & { clock?: () => number } = {},
+  options: TestDatabaseOptions & {
+    clock?: () => number;
+    /** `configured`: the app builds its real mailer from the config (SMTP_URL); `t.mail` stays empty. */
+    mailer?: 'memory' | 'configured';
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(options);
   const config = loadConfig({
@@ -128,7 +132,7 @@ export async function createTestApp(
   const app = await buildApp({
     config,
     database: database.handle,
-    mailer: mail,
+    ...(options.mailer === 'configured' ? {} : { mailer: mail }),
     logger: false,
     ...(options.clock ? { clock: options.clock } : {}),
   });
@@ -141,6 +145,7 @@ export async function createTestApp(
     database,
     async close() {
       await app.close();
+      if (options.mailer === 'configured') app.deps.mailer.close();
       await database.drop();
     },
   };

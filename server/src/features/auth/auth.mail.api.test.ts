@@ -1,12 +1,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import net from 'node:net';
-import type { FastifyInstance } from 'fastify';
 import { SMTPServer } from 'smtp-server';
-import { buildApp } from '../../app.ts';
-import { prepareDatabase } from '../../main.ts';
-import { loadConfig } from '../../platform/config.ts';
-import { ADMIN_PASSWORD, createTestDatabase, testDialect, type TestDatabase } from '../../../test/harness.ts';
+import { createTestApp, testDialect, type TestApp } from '../../../test/harness.ts';
 import { uniqueIP } from '../../../test/actors.ts';
 
 interface ReceivedMail {
@@ -63,31 +59,9 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function startApp(smtpUrl: string): Promise<{ app: FastifyInstance; database: TestDatabase; close(): Promise<void> }> {
-  const database = await createTestDatabase();
-  const config = loadConfig({
-    DATA_DIR: database.dataDir,
-    BASE_URL: 'http://hearth.test',
-    ADMIN_NAME: 'admin',
-    ADMIN_EMAIL: 'admin@hearth.test',
-    ADMIN_PASSWORD,
-    LOG_LEVEL: 'silent',
-    SMTP_URL: smtpUrl,
-    ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
-  });
-  await prepareDatabase(database.handle, config, () => {});
-  // No `mailer`: the app builds its real nodemailer SMTP transport from SMTP_URL.
-  const app = await buildApp({ config, database: database.handle, logger: false });
-  await app.ready();
-  return {
-    app,
-    database,
-    async close() {
-      await app.close();
-      app.deps.mailer.close();
-      await database.drop();
-    },
-  };
+/** A forum whose app sends mail through its real SMTP transport (built from SMTP_URL). */
+function startApp(smtpUrl: string): Promise<TestApp> {
+  return createTestApp({ SMTP_URL: smtpUrl }, { mailer: 'configured' });
 }
 
 describe(`mail over real SMTP (${testDialect})`, () => {
