@@ -14,7 +14,7 @@ import {
 import { deleteDiscussionRows, findDiscussionsByIDs } from '../discussions/discussions.repo.ts';
 import { releaseDiscussionTags } from '../tags/tags.service.ts';
 import { presentUserFragment } from '../users/users.present.ts';
-import { findUserFragmentRows } from '../users/users.repo.ts';
+import { findUserFragmentRows } from '../../platform/db/user-fragment.ts';
 import { findCategoryDiscussions, moveDiscussionsToCategory } from './categories.content.repo.ts';
 import type { CategoryRow } from './categories.repo.ts';
 
