@@ -54,7 +54,6 @@ const layerZones = [
  */
 const layerExceptions = [
   'server/src/platform/db/migrations/0013_add_users_name_key.ts', // permanent: append-only migration
-  'server/src/platform/long-runner.ts', // known: imports http/context and permissions
   'server/src/features/categories/categories.content.ts', // known: imports discussions' repos
   'server/src/features/categories/categories.permissions.service.ts', // known: imports roles.repo
   'server/src/features/comments/comments.counters.repo.ts', // known: imports discussions.counters.repo

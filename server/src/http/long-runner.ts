@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { LongRunnerResult } from '../../../common/src/api/long-runner.ts';
-import type { LongRunnerOutcome } from '../platform/long-runner.ts';
+import type { LongRunnerOutcome } from '../features/calls/calls.service.ts';
 
 /**
  * Puts a long runner's outcome on the reply (api-contract §1.11): sets its status and returns the

@@ -7,7 +7,7 @@ import {
   longRunnerResultSchema,
 } from '../../../../common/src/api/long-runner.ts';
 import { longRunnerReply } from '../../http/long-runner.ts';
-import { resumeLongRunner } from '../../platform/long-runner.ts';
+import { resumeLongRunner } from './calls.service.ts';
 
 /** Long-runner continuation POST /calls/run (contract §1.11, §20). */
 export async function callsRoutes(app: FastifyInstance): Promise<void> {

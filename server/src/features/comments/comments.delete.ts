@@ -10,7 +10,7 @@ import {
   registerLongRunnerAction,
   runLongRunner,
   type LongRunnerOutcome,
-} from '../../platform/long-runner.ts';
+} from '../calls/calls.service.ts';
 import { declareGuestChange } from '../../platform/guest-cache.ts';
 import { AppError } from '../../platform/errors.ts';
 import { getSettings } from '../config/config.service.ts';

@@ -7,7 +7,7 @@ import {
   registerLongRunnerAction,
   runLongRunner,
   type LongRunnerOutcome,
-} from '../../platform/long-runner.ts';
+} from '../calls/calls.service.ts';
 import { canCloseDiscussion } from './discussions.policy.ts';
 import { updateDiscussion } from './discussions.repo.ts';
 import { actorOf, requireCategory, requireDiscussion } from './discussions.guards.ts';

@@ -7,7 +7,7 @@ import {
   registerLongRunnerAction,
   runLongRunner,
   type LongRunnerOutcome,
-} from '../../platform/long-runner.ts';
+} from '../calls/calls.service.ts';
 import { canDeleteDiscussion } from './discussions.policy.ts';
 import {
   actorOf,

@@ -8,7 +8,7 @@ import {
   registerLongRunnerAction,
   runLongRunner,
   type LongRunnerOutcome,
-} from '../../platform/long-runner.ts';
+} from '../calls/calls.service.ts';
 import { releaseDiscussionTags } from '../tags/tags.service.ts';
 import { refreshCategoryLastPost } from './discussions.counters.repo.ts';
 import { computeHot } from './discussions.hot.ts';

@@ -8,7 +8,7 @@ import {
   registerLongRunnerAction,
   runLongRunner,
   type LongRunnerOutcome,
-} from '../../platform/long-runner.ts';
+} from '../calls/calls.service.ts';
 import { canManageDiscussion } from './discussions.policy.ts';
 import { insertDiscussion } from './discussions.repo.ts';
 import {

@@ -3,12 +3,12 @@ import {
   DEFAULT_LONG_RUNNER_TIMEOUT,
   type LongRunnerResult,
   type Progress,
-} from '../../../common/src/api/long-runner.ts';
-import type { RequestContext } from '../http/context.ts';
-import { loadPermissionSet } from '../permissions/permission-set.ts';
-import { AppError } from './errors.ts';
+} from '../../../../common/src/api/long-runner.ts';
+import type { RequestContext } from '../../http/context.ts';
+import { loadPermissionSet } from '../../permissions/permission-set.ts';
+import { AppError } from '../../platform/errors.ts';
 
-export type { Progress } from '../../../common/src/api/long-runner.ts';
+export type { Progress } from '../../../../common/src/api/long-runner.ts';
 
 /** One step of a long-running action: handles a single record, throwing an AppError to fail it. */
 export type LongRunnerHandler = (
