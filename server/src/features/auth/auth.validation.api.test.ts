@@ -35,11 +35,7 @@ interface CallSpec {
   fields: FieldSpec[];
 }
 
-interface ErrorBody {
-  message: unknown;
-  status: unknown;
-  errors?: { field: unknown; code: unknown; message: unknown; status: unknown }[];
-}
+import type { ErrorBody } from '../../../test/factories.ts';
 
 function assertContractError(body: ErrorBody, status: number, label: string): void {
   assert.equal(typeof body.message, 'string', label);

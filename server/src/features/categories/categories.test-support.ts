@@ -17,13 +17,7 @@ import { createTestApp, type TestApp } from '../../../test/harness.ts';
 // moderator and a guest, and the categories A > B > C (depth 1..3) beside a restricted junction R
 // (members and guests may not view it) with an inheriting child RC.
 
-export interface ErrorBody {
-  message: string;
-  status: number;
-  description?: string;
-  permissions?: string[];
-  errors?: { field: string; code: string; message: string; status: number }[];
-}
+export type { ErrorBody } from '../../../test/factories.ts';
 
 /** The body of a 403 for one missing permission. */
 export const forbidden = (permission: string) => ({

@@ -22,12 +22,7 @@ import {
 
 // The set-up the reactions API test files share (one app per file).
 
-export interface ErrorBody {
-  message: string;
-  status: number;
-  permissions?: string[];
-  errors?: { field: string; code: string; message: string; status: number }[];
-}
+export type { ErrorBody } from '../../../test/factories.ts';
 
 /**
  * Registers the shared before/after hooks in the calling `describe` and returns the fixture: its

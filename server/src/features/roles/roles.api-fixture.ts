@@ -14,13 +14,7 @@ import { nowIso } from '../../platform/dates.ts';
 
 // The set-up the roles API test files share (one app per file).
 
-export interface ErrorBody {
-  message: string;
-  status: number;
-  description?: string;
-  permissions?: string[];
-  errors?: { field: string; code: string; message: string; status: number }[];
-}
+export type { ErrorBody } from '../../../test/factories.ts';
 
 /**
  * Registers the shared before/after hooks in the calling `describe` and returns the fixture: its

@@ -17,13 +17,7 @@ import { setDiscussionTags } from './tags.service.ts';
 
 // The set-up the tags API test files share (one app per file).
 
-export interface ErrorBody {
-  message: string;
-  status: number;
-  description?: string;
-  permissions?: string[];
-  errors?: { field: string; code: string; message: string; status: number }[];
-}
+export type { ErrorBody } from '../../../test/factories.ts';
 
 /**
  * Registers the shared before/after hooks in the calling `describe` and returns the fixture: its
