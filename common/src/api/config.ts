@@ -428,7 +428,8 @@ export const settingDefinitions = {
     description: 'Comments per page.',
   }),
   'upload.maxSize': setting({
-    schema: z.number().int().min(1),
+    // Bounded by the media table's integer `size` column (2 GiB − 1 byte).
+    schema: intSchema(1),
     default: 50 * 1024 * 1024,
     read: 'member',
     write: 'site.manage',

@@ -292,6 +292,15 @@ describe(`config API (${testDialect})`, () => {
       );
     });
 
+    test('upload.maxSize past the media size column answers 422 and keeps the old value', async () => {
+      for (const value of [2_147_483_648, 1e300]) {
+        const response = await patch(admin, { 'upload.maxSize': value });
+        assert.equal(response.statusCode, 422, String(value));
+        assert.equal((response.json() as ErrorBody).errors?.[0]?.field, 'upload.maxSize');
+      }
+      assert.equal((await getConfig(admin, '?select=upload.maxSize'))['upload.maxSize'], 50 * 1024 * 1024);
+    });
+
     test('read-only keys cannot be changed', async () => {
       const response = await patch(admin, { 'garden.cookie.name': 'other' });
       assert.equal(response.statusCode, 422);
