@@ -60,6 +60,12 @@ describe('error pages (spec 001 §8.2)', () => {
     );
     expect(screen.getByRole('heading', { name: 'Discussion Not Found' })).toBeDefined();
     unmount();
+    // A category page past its last page: the category exists, the page does not.
+    const pastEnd = renderWithApp(
+      <ErrorPageForError error={new ApiError('Page not found.', { status: 404 })} recordType="Category" />,
+    );
+    expect(screen.getByRole('heading', { name: 'Page Not Found' })).toBeDefined();
+    pastEnd.unmount();
     renderWithApp(
       <ErrorPageForError
         error={

@@ -134,6 +134,9 @@ export function GenericErrorPage({
   );
 }
 
+/** The server's 404 message for a page past the end of a paged list (layouts.paging.ts). */
+const PAGE_NOT_FOUND = 'Page not found.';
+
 /**
  * The right error page for an error: 403 and 404 pages for those statuses, else the generic page.
  * spec 001 §8.3: with both, the message is the title and the description the body.
@@ -144,7 +147,10 @@ export function ErrorPageForError({ error, recordType }: { error: unknown; recor
       return <PermissionErrorPage description={error.description} />;
     }
     if (error.status === 404) {
-      return <NotFoundPage type={recordType ?? 'Page'} />;
+      // A list page past its last page is a missing page, not a missing record (the server's
+      // notFound('Page') answers "Page not found.").
+      const type = error.message === PAGE_NOT_FOUND ? 'Page' : (recordType ?? 'Page');
+      return <NotFoundPage type={type} />;
     }
     return error.description === undefined ? (
       <GenericErrorPage status={error.status || 500} actionButton={error.actionButton} />
