@@ -45,17 +45,25 @@ export class NodeSqliteDatabase implements SqliteDatabase {
 
   constructor(filename: string) {
     this.raw = new DatabaseSync(filename, { enableForeignKeyConstraints: true });
-    // WAL lets readers proceed while a writer commits; NORMAL sync is durable across app crashes in WAL.
+    // busy_timeout first: with several processes (WORKERS) another one may hold the write lock
+    // while this one opens the file. WAL lets readers proceed while a writer commits; NORMAL sync
+    // is durable across app crashes in WAL.
+    this.raw.exec('PRAGMA busy_timeout = 5000');
     this.raw.exec('PRAGMA journal_mode = WAL');
     this.raw.exec('PRAGMA synchronous = NORMAL');
-    this.raw.exec('PRAGMA busy_timeout = 5000');
     this.raw.exec('PRAGMA foreign_keys = ON');
   }
 
   prepare(sql: string): SqliteStatement {
     let statement = this.#cache.get(sql);
     if (!statement) {
-      statement = new NodeSqliteStatement(this.raw.prepare(sql));
+      // Kysely opens every transaction with a plain (deferred) `begin`. Our transactions write, and
+      // with several processes on one file (WORKERS) a deferred transaction that read first cannot
+      // take the write lock once another process committed (SQLITE_BUSY at once, busy_timeout does
+      // not apply). `begin immediate` takes the write lock up front, waiting up to busy_timeout:
+      // one writer at a time, readers in every process unaffected (WAL).
+      const text = /^\s*begin\s*;?\s*$/i.test(sql) ? 'begin immediate' : sql;
+      statement = new NodeSqliteStatement(this.raw.prepare(text));
       if (this.#cache.size > 2000) this.#cache.clear();
       this.#cache.set(sql, statement);
     }
