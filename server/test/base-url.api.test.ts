@@ -5,7 +5,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Discussion } from '../../common/src/api/discussions.ts';
 import { buildApp } from '../src/app.ts';
 import { createTestApp, type TestApp } from './harness.ts';
-import { asMember, bearerFor, type TestBearer } from './actors.ts';
+import { asMember, bearerFor, createUser, type TestBearer } from './actors.ts';
 import { fakeWebBuild } from './fake-web-build.ts';
 
 // Issue 11 item 16: with BASE_URL unset, absolute URLs name the host the request was sent to
@@ -129,6 +129,28 @@ describe('absolute URLs without BASE_URL', () => {
       'x-forwarded-proto': 'https',
     });
     assertOrigin(response, 'https://forum.example.org');
+  });
+
+  test('the session cookie is Secure exactly when the request came over https', async () => {
+    // A new member per sign-in: the sign-in throttle counts attempts per account.
+    const signIn = async (app: FastifyInstance, proto: string) => {
+      const user = await createUser(t);
+      return app.inject({
+        method: 'POST',
+        url: '/api/v2/authenticate/password',
+        headers: { 'content-type': 'application/json', host: 'forum.example.org', 'x-forwarded-proto': proto },
+        payload: { username: user.name, password: user.password },
+      });
+    };
+    const overHttps = await signIn(behindProxy, 'https');
+    assert.equal(overHttps.statusCode, 201, overHttps.body);
+    assert.match(String(overHttps.headers['set-cookie']), /; Secure/);
+    const overHttp = await signIn(behindProxy, 'http');
+    assert.equal(overHttp.statusCode, 201, overHttp.body);
+    assert.doesNotMatch(String(overHttp.headers['set-cookie']), /; Secure/);
+    // Without a trusted proxy a forwarded scheme is ignored: plain http, no Secure.
+    const untrusted = await signIn(t.app, 'https');
+    assert.doesNotMatch(String(untrusted.headers['set-cookie']), /; Secure/);
   });
 
   test('a malformed Host falls back to localhost', async () => {

@@ -35,7 +35,8 @@ export function configForRequest(request: FastifyRequest, config: Config): Confi
   }
   const cached = known.get(baseUrl);
   if (cached) return cached;
-  const derived: Config = { ...config, baseUrl };
+  // The session cookie is Secure when this request came over https (directly or from a trusted proxy).
+  const derived: Config = { ...config, baseUrl, secureCookies: baseUrl.startsWith('https://') };
   if (known.size < MAX_ORIGINS) known.set(baseUrl, derived);
   return derived;
 }
