@@ -6,10 +6,12 @@ import { layoutLookupForPath, type LayoutLookup } from '../../common/src/api/lay
 import type { HydratedLayout } from '../../common/src/api/layouts.ts';
 import { discussionFixture } from './layout/test-fixtures.ts';
 
-function listLayout(discussions = [
-  discussionFixture({ name: 'Growing tomatoes indoors' }),
-  discussionFixture({ discussionID: 12, name: 'Pruning <roses> & more' }),
-]): HydratedLayout {
+function listLayout(
+  discussions = [
+    discussionFixture({ name: 'Growing tomatoes indoors' }),
+    discussionFixture({ discussionID: 12, name: 'Pruning <roses> & more' }),
+  ],
+): HydratedLayout {
   return {
     layoutID: 'discussionList',
     name: 'Discussions',
@@ -68,11 +70,24 @@ describe('server render', () => {
     expect(result.head).toContain('\\u003c/script\\u003e');
   });
 
+  it('escapes the forum title in the page title', async () => {
+    const result = await render(
+      '/entry/signin',
+      guestBootstrap({ config: { 'garden.title': `Tom's <b>"Garden"</b>` } }),
+    );
+    expect(result.head).toContain(
+      '<title>Sign In - Tom&#39;s &lt;b&gt;&quot;Garden&quot;&lt;/b&gt;</title>',
+    );
+  });
+
   it('renders a layout page from the hydrated layout: titles in the HTML, the page title', async () => {
     const lookup = layoutLookupForPath('/discussions', '') as LayoutLookup;
     const result = await render(
       '/discussions',
-      guestBootstrap({ config: { 'garden.title': 'Emberly' }, layout: { lookup, result: listLayout() } }),
+      guestBootstrap({
+        config: { 'garden.title': 'Emberly' },
+        layout: { lookup, result: listLayout() },
+      }),
     );
     expect(result.status).toBe(200);
     expect(result.html).toContain('Growing tomatoes indoors');
@@ -84,9 +99,15 @@ describe('server render', () => {
   it('puts a long list in place in the HTML, not in a segment revealed later (no layout shift, issue 11 item 19)', async () => {
     const lookup = layoutLookupForPath('/discussions', '') as LayoutLookup;
     const discussions = Array.from({ length: 30 }, (_, index) =>
-      discussionFixture({ discussionID: 100 + index, name: `Discussion number ${index + 1} about the garden` }),
+      discussionFixture({
+        discussionID: 100 + index,
+        name: `Discussion number ${index + 1} about the garden`,
+      }),
     );
-    const result = await render('/discussions', guestBootstrap({ layout: { lookup, result: listLayout(discussions) } }));
+    const result = await render(
+      '/discussions',
+      guestBootstrap({ layout: { lookup, result: listLayout(discussions) } }),
+    );
     expect(result.html.length).toBeGreaterThan(12_800);
     // React outlines a big ready boundary (an empty <template> now, the content in a hidden div
     // moved in by a script): the page would grow under the reader's eyes.
@@ -99,7 +120,9 @@ describe('server render', () => {
     const lookup = layoutLookupForPath('/discussion/404/gone', '') as LayoutLookup;
     const result = await render(
       '/discussion/404/gone',
-      guestBootstrap({ layout: { lookup, error: { status: 404, message: 'Discussion not found.' } } }),
+      guestBootstrap({
+        layout: { lookup, error: { status: 404, message: 'Discussion not found.' } },
+      }),
     );
     expect(result.status).toBe(404);
     expect(result.html).toContain('Discussion Not Found');

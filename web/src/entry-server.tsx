@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
+import { escapeHtml } from '../../common/src/content/escape.ts';
 import { App, AppProviders } from './app/App.tsx';
 import { pageModulesFor } from './app/page-modules.ts';
 import { createPageMetaRecorder, PageMetaContext, type PageMeta } from './app/page-meta.tsx';
@@ -32,14 +33,6 @@ export interface RenderResult {
   readonly head: string;
   /** 200, or what the page asked for (404 for unknown pages, 403...). */
   status: number;
-}
-
-function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
 }
 
 function renderToChunks(element: ReactNode): Promise<Uint8Array[]> {
