@@ -19,6 +19,7 @@ import { configForRequest } from './http/origin.ts';
 import { GuestCache } from './platform/guest-cache.ts';
 import { flushDiscussionViews } from './features/discussions/discussions.views.ts';
 import { loadOrCreateSecret } from './platform/secrets.ts';
+import { JobWorker } from './platform/jobs/worker.ts';
 import { guestActor, type AppDeps, type RequestContext } from './http/context.ts';
 import { loadPermissionSet } from './permissions/permission-set.ts';
 import { emptyPermissionSet } from './permissions/build-permission-set.ts';
@@ -75,7 +76,15 @@ declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
     apiRoutes: RouteRecord[];
+    /** This process's job worker (platform/jobs); tests call `app.jobs.drain()`. */
+    jobs: JobWorker;
   }
+}
+
+declare module './platform/jobs/registry.ts' {
+  // Job handlers receive the app's dependencies.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface JobServices extends AppDeps {}
 }
 
 const API_PREFIX = '/api/v2';
@@ -144,6 +153,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   app.decorate('deps', deps);
   app.decorate('apiRoutes', [] as RouteRecord[]);
+  // Every process runs a worker loop from ready to close (JOB_CONCURRENCY=0 turns it off).
+  const jobs = new JobWorker({
+    services: deps,
+    concurrency: config.jobConcurrency,
+    leaseMs: config.jobLeaseSeconds * 1000,
+    logger: app.log,
+  });
+  app.decorate('jobs', jobs);
+  app.addHook('onReady', async () => {
+    jobs.start();
+  });
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+  });
   app.decorateRequest('ctx', null as unknown as RequestContext);
 
   app.setValidatorCompiler(zodValidatorCompiler);

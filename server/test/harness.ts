@@ -124,6 +124,8 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     // Tests stand in for clients at different addresses with X-Forwarded-For.
     TRUST_PROXY: 'true',
+    // The job worker's loop is off: tests run jobs with `app.jobs.drain()` (or turn it on).
+    JOB_CONCURRENCY: '0',
     ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
     ...env,
   });

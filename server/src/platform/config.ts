@@ -51,6 +51,18 @@ const envSchema = z.object({
     .min(0, 'must be a whole number of seconds from 0 to 3600')
     .max(3600, 'must be a whole number of seconds from 0 to 3600')
     .default(10),
+  JOB_CONCURRENCY: z.coerce
+    .number({ message: 'must be a whole number from 0 to 64' })
+    .int('must be a whole number from 0 to 64')
+    .min(0, 'must be a whole number from 0 to 64')
+    .max(64, 'must be a whole number from 0 to 64')
+    .default(2),
+  JOB_LEASE_SECONDS: z.coerce
+    .number({ message: 'must be a whole number of seconds from 1 to 3600' })
+    .int('must be a whole number of seconds from 1 to 3600')
+    .min(1, 'must be a whole number of seconds from 1 to 3600')
+    .max(3600, 'must be a whole number of seconds from 1 to 3600')
+    .default(60),
   TRUST_PROXY: optionalText.pipe(
     z
       .string()
@@ -92,6 +104,10 @@ export interface Config {
    * every write through this process empties the cache at once (platform/guest-cache.ts).
    */
   guestCacheSeconds: number;
+  /** How many jobs this process's worker runs at once (platform/jobs); 0 turns the worker off. */
+  jobConcurrency: number;
+  /** A running job's lease: a job whose process died is claimed again this long after its last renewal. */
+  jobLeaseSeconds: number;
 }
 
 function parseTrustProxy(value: string | undefined): boolean | string {
@@ -137,5 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: baseUrl.startsWith('https://'),
     trustProxy: parseTrustProxy(value.TRUST_PROXY),
     guestCacheSeconds: value.GUEST_CACHE_SECONDS,
+    jobConcurrency: value.JOB_CONCURRENCY,
+    jobLeaseSeconds: value.JOB_LEASE_SECONDS,
   };
 }

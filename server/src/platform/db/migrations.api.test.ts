@@ -26,6 +26,7 @@ const EVER_COMMITTED = [
   '0011_index_content_lists',
   '0012_repair_content_extensions',
   '0013_add_users_name_key',
+  '0014_create_jobs',
 ];
 
 const empty: Migration = { up: async () => {} };

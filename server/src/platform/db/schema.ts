@@ -163,15 +163,25 @@ export interface ConfigTable {
 
 export interface JobsTable {
   jobID: Generated<number>;
-  name: string;
+  /** The registered handler's name (platform/jobs `registerJob`). */
+  type: string;
+  /** JSON of the handler's payload. */
   payload: string;
+  /** queued | running | complete | failed (waits for a retry at runAt) | dead. */
   status: string;
   runAt: DbDate;
   attempts: Generated<number>;
+  maxAttempts: number;
+  /** The worker holding the lease while running. */
+  lockedBy: string | null;
+  /** The lease's end: past it, another worker may claim the job again. */
   lockedUntil: DbDate | null;
   lastError: string | null;
+  /** `jobTrackingID` of a long runner's tracking slip (api-contract §1.11). */
+  trackingID: string | null;
   dateInserted: DbDate;
-  dateUpdated: DbDate | null;
+  dateUpdated: DbDate;
+  dateCompleted: DbDate | null;
 }
 
 export interface MediaTable {
