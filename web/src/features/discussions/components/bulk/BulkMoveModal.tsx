@@ -1,6 +1,5 @@
-import { useId, useState, type FormEvent } from 'react';
-import { Button } from '../../../../components/Button.tsx';
-import { Modal } from '../../../../components/Modal.tsx';
+import { useId, useState } from 'react';
+import { FormModal } from '../../../../components/FormModal.tsx';
 import { t } from '../../../../lib/i18n.ts';
 import type { CategorySuggestion } from '../../api/discussion-actions.api.ts';
 import { CategoryPicker } from '../options/CategoryPicker.tsx';
@@ -15,44 +14,35 @@ export interface BulkMoveModalProps {
 
 /** Bulk move form (spec 000 §2): a category picker and 'Leave a redirect link'. */
 export function BulkMoveModal({ count, onCancel, onMove }: BulkMoveModalProps) {
-  const formID = useId();
+  const pickerName = useId();
   const [category, setCategory] = useState<CategorySuggestion | null>(null);
   const [addRedirects, setAddRedirects] = useState(false);
 
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const handleSubmit = () => {
     if (category !== null) onMove(category, addRedirects);
   };
 
   return (
-    <Modal
+    <FormModal
       title={t('Move {count} discussions', { count })}
-      size="medium"
+      submitLabel={t('Move')}
+      canSubmit={category !== null}
+      onSubmit={handleSubmit}
       onClose={onCancel}
-      footer={
-        <>
-          <Button onClick={onCancel}>{t('Cancel')}</Button>
-          <Button variant="primary" type="submit" form={formID} disabled={category === null}>
-            {t('Move')}
-          </Button>
-        </>
-      }
     >
-      <form id={formID} className={styles.form} onSubmit={handleSubmit}>
-        <CategoryPicker
-          name={`${formID}-category`}
-          value={category?.categoryID ?? null}
-          onChange={setCategory}
+      <CategoryPicker
+        name={pickerName}
+        value={category?.categoryID ?? null}
+        onChange={setCategory}
+      />
+      <label className={styles.checkbox}>
+        <input
+          type="checkbox"
+          checked={addRedirects}
+          onChange={(event) => setAddRedirects(event.target.checked)}
         />
-        <label className={styles.checkbox}>
-          <input
-            type="checkbox"
-            checked={addRedirects}
-            onChange={(event) => setAddRedirects(event.target.checked)}
-          />
-          <span>{t('Leave a redirect link')}</span>
-        </label>
-      </form>
-    </Modal>
+        <span>{t('Leave a redirect link')}</span>
+      </label>
+    </FormModal>
   );
 }

@@ -1,6 +1,5 @@
-import { useId, useState, type FormEvent } from 'react';
-import { Button } from '../../../../components/Button.tsx';
-import { Modal } from '../../../../components/Modal.tsx';
+import { useId, useState } from 'react';
+import { FormModal } from '../../../../components/FormModal.tsx';
 import { t } from '../../../../lib/i18n.ts';
 import { useDiscussionToggleMutation } from '../../api/discussion-actions.queries.ts';
 import type { DiscussionModalProps } from './DeleteDiscussionModal.tsx';
@@ -13,7 +12,7 @@ type PinChoice = 'none' | 'category' | 'recent';
  * (`recent`); `PATCH /discussions/{id}` with pinned and pinLocation.
  */
 export function AnnounceModal({ discussion, onClose }: DiscussionModalProps) {
-  const formID = useId();
+  const choiceName = useId();
   const current: PinChoice =
     discussion.pinned === true
       ? discussion.pinLocation === 'recent'
@@ -23,8 +22,7 @@ export function AnnounceModal({ discussion, onClose }: DiscussionModalProps) {
   const [choice, setChoice] = useState<PinChoice>(current);
   const mutation = useDiscussionToggleMutation(discussion.discussionID);
 
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const handleSubmit = () => {
     const patch = choice === 'none' ? { pinned: false } : { pinned: true, pinLocation: choice };
     mutation.mutate({ kind: 'patch', patch }, { onSuccess: onClose });
   };
@@ -44,47 +42,33 @@ export function AnnounceModal({ discussion, onClose }: DiscussionModalProps) {
   ];
 
   return (
-    <Modal
+    <FormModal
       title={t('Announce')}
-      size="medium"
+      canSubmit={choice !== current}
+      isBusy={mutation.isPending}
+      onSubmit={handleSubmit}
       onClose={onClose}
-      footer={
-        <>
-          <Button onClick={onClose}>{t('Cancel')}</Button>
-          <Button
-            variant="primary"
-            type="submit"
-            form={formID}
-            disabled={choice === current}
-            isLoading={mutation.isPending}
-          >
-            {t('Save')}
-          </Button>
-        </>
-      }
     >
-      <form id={formID} className={styles.form} onSubmit={handleSubmit}>
-        <fieldset className={styles.choices}>
-          <legend className="visually-hidden">{t('Announce')}</legend>
-          <div className={styles.choiceList}>
-            {options.map((option) => (
-              <label key={option.value} className={styles.choice}>
-                <input
-                  type="radio"
-                  name={`${formID}-pin`}
-                  value={option.value}
-                  checked={choice === option.value}
-                  onChange={() => setChoice(option.value)}
-                />
-                <span className={styles.choiceText}>
-                  {option.label}
-                  <span className={styles.hint}>{option.hint}</span>
-                </span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
-      </form>
-    </Modal>
+      <fieldset className={styles.choices}>
+        <legend className="visually-hidden">{t('Announce')}</legend>
+        <div className={styles.choiceList}>
+          {options.map((option) => (
+            <label key={option.value} className={styles.choice}>
+              <input
+                type="radio"
+                name={choiceName}
+                value={option.value}
+                checked={choice === option.value}
+                onChange={() => setChoice(option.value)}
+              />
+              <span className={styles.choiceText}>
+                {option.label}
+                <span className={styles.hint}>{option.hint}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+    </FormModal>
   );
 }

@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { Avatar } from '../../../../components/Avatar.tsx';
-import { Button } from '../../../../components/Button.tsx';
-import { Modal } from '../../../../components/Modal.tsx';
+import { FormModal } from '../../../../components/FormModal.tsx';
 import { useToasts } from '../../../../components/toast-context.tsx';
 import { t } from '../../../../lib/i18n.ts';
 import {
@@ -22,7 +21,7 @@ import { useDebounced } from '../../../../lib/use-debounced.ts';
  * (`GET /users/by-names/?name=<prefix>*&limit=50`), then `PATCH /discussions/{id}` {insertUserID}.
  */
 export function ChangeAuthorModal({ discussion, onClose }: DiscussionModalProps) {
-  const formID = useId();
+  const choiceName = useId();
   const client = useQueryClient();
   const { addToast } = useToasts();
   const [search, setSearch] = useState('');
@@ -44,83 +43,59 @@ export function ChangeAuthorModal({ discussion, onClose }: DiscussionModalProps)
     },
   });
 
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const handleSubmit = () => {
     if (chosen !== null) mutation.mutate(chosen.userID);
   };
 
   const found = users.data ?? [];
   return (
-    <Modal
+    <FormModal
       title={t('Change Author')}
-      size="medium"
+      canSubmit={chosen !== null && chosen.userID !== discussion.insertUserID}
+      isBusy={mutation.isPending}
+      error={mutation.isError ? errorText(mutation.error) : null}
+      onSubmit={handleSubmit}
       onClose={onClose}
-      footer={
-        <>
-          <Button onClick={onClose}>{t('Cancel')}</Button>
-          <Button
-            variant="primary"
-            type="submit"
-            form={formID}
-            disabled={chosen === null || chosen.userID === discussion.insertUserID}
-            isLoading={mutation.isPending}
-          >
-            {t('Save')}
-          </Button>
-        </>
-      }
     >
-      <form id={formID} className={styles.form} onSubmit={handleSubmit}>
-        <label className={styles.label}>
-          <span>{t('Find a user')}</span>
-          <input
-            type="search"
-            className={styles.input}
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            autoComplete="off"
-          />
-        </label>
-        {prefix === '' ? null : (
-          <fieldset className={styles.choices}>
-            <legend className={styles.legend}>{t('New author')}</legend>
-            {users.isPending ? <p className={styles.hint}>{t('Loading')}</p> : null}
-            {users.isSuccess && found.length === 0 ? (
-              <p className={styles.hint}>{t('No users found.')}</p>
-            ) : null}
-            <div className={styles.choiceList}>
-              {found.map((user) => (
-                <label key={user.userID} className={`${styles.choice} ${authorStyles.userChoice}`}>
-                  <input
-                    type="radio"
-                    name={`${formID}-user`}
-                    value={user.userID}
-                    checked={chosen?.userID === user.userID}
-                    onChange={() => setChosen(user)}
-                  />
-                  <Avatar
-                    photoUrl={user.photoUrl ?? ''}
-                    name={user.name}
-                    size="small"
-                    isDecorative
-                  />
-                  <span className={styles.choiceText}>
-                    {user.name}
-                    {user.userID === discussion.insertUserID ? (
-                      <span className={styles.hint}>{t('Current author')}</span>
-                    ) : null}
-                  </span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
-        )}
-        {mutation.isError ? (
-          <p role="alert" className={styles.error}>
-            {errorText(mutation.error)}
-          </p>
-        ) : null}
-      </form>
-    </Modal>
+      <label className={styles.label}>
+        <span>{t('Find a user')}</span>
+        <input
+          type="search"
+          className={styles.input}
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          autoComplete="off"
+        />
+      </label>
+      {prefix === '' ? null : (
+        <fieldset className={styles.choices}>
+          <legend className={styles.legend}>{t('New author')}</legend>
+          {users.isPending ? <p className={styles.hint}>{t('Loading')}</p> : null}
+          {users.isSuccess && found.length === 0 ? (
+            <p className={styles.hint}>{t('No users found.')}</p>
+          ) : null}
+          <div className={styles.choiceList}>
+            {found.map((user) => (
+              <label key={user.userID} className={`${styles.choice} ${authorStyles.userChoice}`}>
+                <input
+                  type="radio"
+                  name={choiceName}
+                  value={user.userID}
+                  checked={chosen?.userID === user.userID}
+                  onChange={() => setChosen(user)}
+                />
+                <Avatar photoUrl={user.photoUrl ?? ''} name={user.name} size="small" isDecorative />
+                <span className={styles.choiceText}>
+                  {user.name}
+                  {user.userID === discussion.insertUserID ? (
+                    <span className={styles.hint}>{t('Current author')}</span>
+                  ) : null}
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      )}
+    </FormModal>
   );
 }

@@ -1,16 +1,16 @@
-import { useId, useState, type FormEvent } from 'react';
-import { MAX_TAGS_PER_DISCUSSION, USER_TAG_TYPE } from '../../../../../../common/src/api/tags.constants.ts';
-import { Button } from '../../../../components/Button.tsx';
-import { Modal } from '../../../../components/Modal.tsx';
+import { useState } from 'react';
+import {
+  MAX_TAGS_PER_DISCUSSION,
+  USER_TAG_TYPE,
+} from '../../../../../../common/src/api/tags.constants.ts';
+import { FormModal } from '../../../../components/FormModal.tsx';
 import { t } from '../../../../lib/i18n.ts';
 import { TagPicker, type PickedTag } from '../../../tags/components/TagPicker.tsx';
 import { errorText, useSetTagsMutation } from '../../api/discussion-actions.queries.ts';
 import type { DiscussionModalProps } from './DeleteDiscussionModal.tsx';
-import styles from './DiscussionOptions.module.css';
 
 /** Tag (spec 000 §2): the discussion's user tags, replaced with `PUT /discussions/{id}/tags`. */
 export function TagDiscussionModal({ discussion, onClose }: DiscussionModalProps) {
-  const formID = useId();
   const [tags, setTags] = useState<PickedTag[]>(() =>
     (discussion.tags ?? [])
       .filter((tag) => (tag.type ?? USER_TAG_TYPE) === USER_TAG_TYPE)
@@ -18,8 +18,7 @@ export function TagDiscussionModal({ discussion, onClose }: DiscussionModalProps
   );
   const mutation = useSetTagsMutation(discussion.discussionID);
 
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const handleSubmit = () => {
     mutation.mutate(
       tags.map((tag) => tag.tagID),
       { onSuccess: onClose },
@@ -27,32 +26,14 @@ export function TagDiscussionModal({ discussion, onClose }: DiscussionModalProps
   };
 
   return (
-    <Modal
+    <FormModal
       title={t('Tag Discussion')}
-      size="medium"
+      isBusy={mutation.isPending}
+      error={mutation.isError ? errorText(mutation.error) : null}
+      onSubmit={handleSubmit}
       onClose={onClose}
-      footer={
-        <>
-          <Button onClick={onClose}>{t('Cancel')}</Button>
-          <Button variant="primary" type="submit" form={formID} isLoading={mutation.isPending}>
-            {t('Save')}
-          </Button>
-        </>
-      }
     >
-      <form id={formID} className={styles.form} onSubmit={handleSubmit}>
-        <TagPicker
-          label={t('Tags')}
-          value={tags}
-          onChange={setTags}
-          max={MAX_TAGS_PER_DISCUSSION}
-        />
-        {mutation.isError ? (
-          <p role="alert" className={styles.error}>
-            {errorText(mutation.error)}
-          </p>
-        ) : null}
-      </form>
-    </Modal>
+      <TagPicker label={t('Tags')} value={tags} onChange={setTags} max={MAX_TAGS_PER_DISCUSSION} />
+    </FormModal>
   );
 }
