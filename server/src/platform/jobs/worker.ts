@@ -239,7 +239,8 @@ export class JobWorker {
       logger.error({ error: messageOf(error) }, 'could not claim jobs');
     } finally {
       this.ticking = false;
-      this.schedule(this.options.pollMs ?? 1000);
+      // A wake-up that came while this tick finished looks again at once.
+      this.schedule(this.tickAgain ? 0 : (this.options.pollMs ?? 1000));
     }
   }
 
