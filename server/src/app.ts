@@ -19,6 +19,8 @@ import { configForRequest } from './http/origin.ts';
 import { GuestCache } from './platform/guest-cache.ts';
 import { flushDiscussionViews } from './features/discussions/discussions.views.ts';
 import { loadOrCreateSecret } from './platform/secrets.ts';
+import { EventBus, type EventTransport } from './platform/events/bus.ts';
+import { invalidateSettings } from './features/config/config.service.ts';
 import { JobWorker } from './platform/jobs/worker.ts';
 import { guestActor, type AppDeps, type RequestContext } from './http/context.ts';
 import { loadPermissionSet } from './permissions/permission-set.ts';
@@ -54,6 +56,11 @@ export interface BuildAppOptions {
   distDir?: string;
   /** The time source of throttles (default `Date.now`); tests pass one they move. */
   clock?: () => number;
+  /**
+   * Carries domain events to the other processes (main.ts: LISTEN/NOTIFY on PostgreSQL, the
+   * cluster's IPC on SQLite with several workers); absent, events stay in this process.
+   */
+  eventTransport?: EventTransport;
 }
 
 /** A registered API route, recorded for the OpenAPI/contract test. */
@@ -150,6 +157,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.adminEmail }),
     secret: await loadOrCreateSecret(database.db),
     clock: options.clock ?? Date.now,
+    events: new EventBus({ transport: options.eventTransport, log: app.log }),
   };
   app.decorate('deps', deps);
   app.decorate('apiRoutes', [] as RouteRecord[]);
@@ -193,7 +201,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fastifyCookie);
   // First of the hooks: a guest's cached read is answered before any database work, and a write's
   // answer empties the cache before compression and sending.
-  registerGuestCache(app, new GuestCache({ ttlMs: config.guestCacheSeconds * 1000 }));
+  const guestCache = new GuestCache({
+    ttlMs: config.guestCacheSeconds * 1000,
+    // The other processes empty what this one's write changed (issue 18).
+    onInvalidate: (change) => {
+      if (guestCache.enabled) deps.events.publish('cacheInvalidated', { cache: 'guest', change });
+    },
+  });
+  registerGuestCache(app, guestCache);
+  deps.events.subscribe('cacheInvalidated', ({ cache, change }, { remote }) => {
+    if (!remote) return;
+    if (cache === 'guest') guestCache.invalidateFromPeer(change);
+    else invalidateSettings(deps.db);
+  });
+  await deps.events.start();
+  app.addHook('onClose', async () => {
+    await deps.events.close();
+  });
   app.addHook('onClose', async () => {
     await flushDiscussionViews(deps.db);
   });

@@ -3,6 +3,7 @@ import type { Config } from '../platform/config.ts';
 import type { Db } from '../platform/db/db.ts';
 import type { DialectName } from '../platform/db/dialect.ts';
 import type { Mailer } from '../platform/mail.ts';
+import type { EventBus } from '../platform/events/bus.ts';
 import type { KnownPermissionSubject } from '../permissions/permission-set.repo.ts';
 import type { UserFragmentRow } from '../platform/db/user-fragment.ts';
 
@@ -36,6 +37,8 @@ export interface AppDeps {
   secret: string;
   /** Milliseconds since the epoch; tests inject one they move instead of sleeping (sign-in throttles). */
   clock: () => number;
+  /** Domain events: services publish after their transaction commits (platform/events). */
+  events: EventBus;
 }
 
 /** What every service receives: the dependencies plus who is asking and what they may do. */

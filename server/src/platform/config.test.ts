@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import os from 'node:os';
 import path from 'node:path';
 import { ConfigError, loadConfig } from './config.ts';
 
@@ -12,6 +13,12 @@ test('defaults: port 3000, ./data, SQLite, http://localhost:3000', () => {
   assert.equal(config.baseUrlFromRequest, true);
   assert.equal(config.secureCookies, false);
   assert.equal(config.adminPassword, undefined);
+});
+
+test('WORKERS: one process per core unless set (issue 18)', () => {
+  assert.equal(loadConfig({}).workers, os.availableParallelism());
+  assert.equal(loadConfig({ WORKERS: '' }).workers, os.availableParallelism());
+  assert.equal(loadConfig({ WORKERS: '3' }).workers, 3);
 });
 
 test('BASE_URL https makes cookies Secure and loses its trailing slash', () => {
@@ -35,6 +42,8 @@ const badValues: [string, string, RegExp][] = [
   ['BASE_URL', 'forum.example.com', /^Invalid configuration: BASE_URL must be an http:\/\/ or https:\/\/ URL/],
   ['SMTP_URL', 'http://mail', /^Invalid configuration: SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/],
   ['ADMIN_EMAIL', 'not-an-email', /^Invalid configuration: ADMIN_EMAIL must be an e-mail address/],
+  ['WORKERS', '0', /^Invalid configuration: WORKERS must be a whole number from 1 to 256 \(got "0"\)\.$/],
+  ['WORKERS', 'many', /^Invalid configuration: WORKERS must be a whole number from 1 to 256/],
   ['LOG_LEVEL', 'loud', /^Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent/],
 ];
 

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -63,6 +64,14 @@ const envSchema = z.object({
     .min(1, 'must be a whole number of seconds from 1 to 3600')
     .max(3600, 'must be a whole number of seconds from 1 to 3600')
     .default(60),
+  WORKERS: optionalText.pipe(
+    z.coerce
+      .number<string | undefined>({ message: 'must be a whole number from 1 to 256' })
+      .int('must be a whole number from 1 to 256')
+      .min(1, 'must be a whole number from 1 to 256')
+      .max(256, 'must be a whole number from 1 to 256')
+      .optional(),
+  ),
   TRUST_PROXY: optionalText.pipe(
     z
       .string()
@@ -108,6 +117,11 @@ export interface Config {
   jobConcurrency: number;
   /** A running job's lease: a job whose process died is claimed again this long after its last renewal. */
   jobLeaseSeconds: number;
+  /**
+   * How many server processes `npm start` runs (node:cluster, main.ts): WORKERS, else one per
+   * core (`os.availableParallelism()`); 1 is a single process without a cluster.
+   */
+  workers: number;
 }
 
 function parseTrustProxy(value: string | undefined): boolean | string {
@@ -155,5 +169,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     guestCacheSeconds: value.GUEST_CACHE_SECONDS,
     jobConcurrency: value.JOB_CONCURRENCY,
     jobLeaseSeconds: value.JOB_LEASE_SECONDS,
+    workers: value.WORKERS ?? os.availableParallelism(),
   };
 }

@@ -132,4 +132,19 @@ describe('GuestCache scopes', () => {
     assert.equal(cache.store('/discussion/999999', early, tagged('x', ['d:999999'])), false);
     assert.equal(cache.store('/discussion/999999', cache.begin(), tagged('x', ['d:999999'])), true);
   });
+
+  test("a write is told to the other processes; another process's write empties this cache without echo (issue 18)", () => {
+    const told: unknown[] = [];
+    const cache = new GuestCache({ ttlMs: 60_000, onInvalidate: (change) => told.push(change) });
+    cache.store('/discussion/3', cache.begin(), tagged('three', ['d:3']));
+    cache.store('/discussion/4', cache.begin(), tagged('four', ['d:4']));
+    const readingBefore = cache.begin();
+    cache.invalidateFromPeer({ discussionIDs: [3] });
+    assert.equal(cache.lookup('/discussion/3'), undefined);
+    assert.equal(cache.lookup('/discussion/4')?.body.toString(), 'four');
+    assert.equal(cache.store('/discussion/3', readingBefore, tagged('stale', ['d:3'])), false);
+    assert.deepEqual(told, []);
+    cache.invalidate({ categoryIDs: [1] });
+    assert.deepEqual(told, [{ categoryIDs: [1] }]);
+  });
 });

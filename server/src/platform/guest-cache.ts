@@ -48,6 +48,8 @@ export interface GuestCacheOptions {
   maxBytes?: number;
   maxEntries?: number;
   now?: () => number;
+  /** Told of every `invalidate` (not `invalidateFromPeer`): the app tells the other processes. */
+  onInvalidate?: (change: GuestCacheChange | undefined) => void;
 }
 
 /** Bodies under this size are sent as they are (as @fastify/compress does). */
@@ -64,7 +66,8 @@ const MAX_SCOPE_EPOCHS = 10_000;
  * - A write that changes what guests see removes what it changed at once (`invalidate`, called by
  *   the routes that declare it; http/guest-cache.ts): everything (permissions, configuration,
  *   categories, users…), or the answers tagged with the discussions and categories it names plus
- *   every list. Writes made by another process are seen within `ttlMs`.
+ *   every list. Writes made by another process arrive through the event bus
+ *   (`invalidateFromPeer`); should one be lost, they are seen within `ttlMs`.
  * - A read that started before a write never stores its (possibly stale) answer afterwards, per
  *   scope: `begin` hands out the current epoch and `store` refuses an answer tagged with a scope
  *   (or the whole cache) invalidated since.
@@ -76,6 +79,7 @@ export class GuestCache {
   readonly #maxBytes: number;
   readonly #maxEntries: number;
   readonly #now: () => number;
+  readonly #onInvalidate: ((change: GuestCacheChange | undefined) => void) | undefined;
   readonly #entries = new Map<string, GuestCacheEntry>();
   /** Entry keys by tag. */
   readonly #tagged = new Map<string, Set<string>>();
@@ -94,6 +98,7 @@ export class GuestCache {
     this.#maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
     this.#maxEntries = options.maxEntries ?? 2_000;
     this.#now = options.now ?? Date.now;
+    this.#onInvalidate = options.onInvalidate;
   }
 
   get enabled(): boolean {
@@ -118,6 +123,12 @@ export class GuestCache {
    * the discussions and categories it names, and every list.
    */
   invalidate(change?: GuestCacheChange): void {
+    this.invalidateFromPeer(change);
+    this.#onInvalidate?.(change);
+  }
+
+  /** What another process's write changed (the event bus): as `invalidate`, without telling anyone. */
+  invalidateFromPeer(change?: GuestCacheChange): void {
     this.#epoch += 1;
     if (change === undefined) {
       this.#allAt = this.#epoch;

@@ -179,6 +179,7 @@ export async function patchConfig(ctx: RequestContext, body: ConfigPatchBody): P
     await upsertSettings(trx, writes, nowIso());
   });
   invalidateSettings(ctx.db);
+  ctx.events.publish('cacheInvalidated', { cache: 'settings' });
 }
 
 /**

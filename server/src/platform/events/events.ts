@@ -1,0 +1,47 @@
+import type { GuestCacheChange } from '../guest-cache.ts';
+
+// Domain events (CONVENTIONS §6): noun + past verb, emitted by services after their transaction
+// commits. Payloads carry IDs, never content: a subscriber reads what it needs, with its own
+// permission checks, and a payload stays far below PostgreSQL's 8,000-byte NOTIFY limit.
+
+/** What a discussion or comment lives in: where a subscriber looks for followers and permissions. */
+interface PostPlace {
+  discussionID: number;
+  categoryID: number;
+}
+
+/** In-process caches another process must empty when this one writes (docs/architecture.md). */
+export const cacheNames = ['guest', 'settings'] as const;
+export type CacheName = (typeof cacheNames)[number];
+
+/** The event map: every event's name and payload type. */
+export interface DomainEvents {
+  commentAdded: PostPlace & { commentID: number; insertUserID: number; parentCommentID: number | null };
+  commentEdited: PostPlace & { commentID: number; updateUserID: number };
+  commentDeleted: PostPlace & { commentID: number; deleteUserID: number };
+  discussionAdded: PostPlace & { insertUserID: number };
+  discussionEdited: PostPlace & { updateUserID: number };
+  /** `categoryID` is where the discussion is now, `fromCategoryID` where it was. */
+  discussionMoved: PostPlace & { fromCategoryID: number; updateUserID: number };
+  discussionDeleted: PostPlace & { deleteUserID: number };
+  reactionAdded: {
+    recordType: 'discussion' | 'comment';
+    recordID: number;
+    /** The reaction type's url code (`Like`, `Spam`…). */
+    reactionType: string;
+    userID: number;
+  };
+  /**
+   * A write emptied (part of) an in-process cache; other processes empty theirs. `change` narrows
+   * a guest-cache invalidation to what it names (absent: everything).
+   */
+  cacheInvalidated: { cache: CacheName; change?: GuestCacheChange | undefined };
+}
+
+export type EventName = keyof DomainEvents;
+
+/** One event as it travels between processes. */
+export interface EventEnvelope<K extends EventName = EventName> {
+  name: K;
+  payload: DomainEvents[K];
+}
