@@ -1,83 +1,133 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type KeyboardEvent } from 'react';
+import { MAX_TAGS_PER_DISCUSSION } from '../../../../../common/src/api/tags.constants.ts';
 import { t } from '../../../lib/i18n.ts';
-import { searchTags, type Tag } from '../api/tags.api.ts';
-import styles from './TagPicker.module.css';
 import { useDebounced } from '../../../lib/use-debounced.ts';
+import { searchTags } from '../api/tags.api.ts';
+import styles from './TagPicker.module.css';
 
-/** A chosen tag: enough to show it and send its ID. */
+/** A chosen tag: an existing one (`tagID`) or a new name to create (`tagID` null). */
 export interface PickedTag {
-  tagID: number;
+  tagID: number | null;
   name: string;
 }
 
 export interface TagPickerProps {
-  label: string;
   value: readonly PickedTag[];
   onChange: (tags: PickedTag[]) => void;
+  /** The field's label; 'Tags' unless given. */
+  label?: string;
   /** At most this many tags (Vanilla.Tagging.Max = 5). */
-  max: number;
+  max?: number;
+  /** New names may be added (`tags.add`): Enter on a name no tag has adds it. */
+  canCreate?: boolean;
+  /** The server's errors for the field. */
+  errors?: readonly string[];
 }
 
-/**
- * Picks user tags (spec 001 §7.6 `GET /tags?query=`): chosen tags as removable chips, a search box
- * whose suggestions are a listbox navigated with the arrow keys.
- */
-export function TagPicker({ label, value, onChange, max }: TagPickerProps) {
-  const id = useId();
-  const listID = `${id}-list`;
-  const [text, setText] = useState('');
-  const [activeIndex, setActiveIndex] = useState(0);
-  const query = useDebounced(text.trim(), 150);
-  const results = useQuery({
-    queryKey: ['tags', 'search', query],
-    queryFn: ({ signal }) => searchTags(query, signal),
-    enabled: query !== '',
-  });
-  const chosenIDs = new Set(value.map((tag) => tag.tagID));
-  const suggestions: Tag[] =
-    text.trim() === '' ? [] : (results.data ?? []).filter((tag) => !chosenIDs.has(tag.tagID));
-  const isFull = value.length >= max;
-  const isOpen = suggestions.length > 0 && !isFull;
+const searchDelayMs = 150;
+const shownSuggestions = 10;
 
-  const add = (tag: Tag) => {
-    onChange([...value, { tagID: tag.tagID, name: tag.name }]);
+/**
+ * Picks a discussion's user tags (spec 001 §7.6 `GET /tags?query=`): chosen tags as chips with
+ * remove buttons, and a combobox whose suggestions are a listbox. Arrow keys move through the
+ * suggestions, Enter (or a comma) picks the highlighted one, else the tag named exactly as typed,
+ * else adds the typed name when `canCreate`; Escape closes the list; Backspace in the empty box
+ * removes the last chip. Enter never submits the surrounding form.
+ */
+export function TagPicker({
+  value,
+  onChange,
+  label = t('Tags'),
+  max = MAX_TAGS_PER_DISCUSSION,
+  canCreate = false,
+  errors = [],
+}: TagPickerProps) {
+  const baseID = useId();
+  const inputID = `${baseID}-input`;
+  const listID = `${baseID}-list`;
+  const helpID = `${baseID}-help`;
+  const errorID = `${baseID}-errors`;
+  const [text, setText] = useState('');
+  const [activeIndex, setActiveIndex] = useState(-1);
+  const [isOpen, setIsOpen] = useState(false);
+  const query = text.trim();
+  const searched = useDebounced(query, searchDelayMs);
+  const results = useQuery({
+    queryKey: ['tags', 'search', searched],
+    queryFn: ({ signal }) => searchTags(searched, signal),
+    enabled: searched !== '',
+  });
+  const isFull = value.length >= max;
+
+  const chosenNames = new Set(value.map((tag) => tag.name.toLowerCase()));
+  const isCurrent = query !== '' && searched === query && results.isSuccess;
+  const suggestions = isCurrent
+    ? results.data
+        .filter((tag) => !chosenNames.has(tag.name.toLowerCase()))
+        .slice(0, shownSuggestions)
+    : [];
+  const showList = isOpen && suggestions.length > 0 && !isFull;
+
+  const add = (tag: PickedTag) => {
+    if (isFull || chosenNames.has(tag.name.toLowerCase())) return;
+    onChange([...value, tag]);
     setText('');
-    setActiveIndex(0);
+    setActiveIndex(-1);
   };
 
   const handleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown' && isOpen) {
+    if (event.key === 'ArrowDown' && suggestions.length > 0) {
       event.preventDefault();
-      setActiveIndex((index) => (index + 1) % suggestions.length);
-    } else if (event.key === 'ArrowUp' && isOpen) {
+      setIsOpen(true);
+      setActiveIndex((activeIndex + 1) % suggestions.length);
+    } else if (event.key === 'ArrowUp' && suggestions.length > 0) {
       event.preventDefault();
-      setActiveIndex((index) => (index - 1 + suggestions.length) % suggestions.length);
-    } else if (event.key === 'Enter' && isOpen) {
+      setIsOpen(true);
+      setActiveIndex(activeIndex <= 0 ? suggestions.length - 1 : activeIndex - 1);
+    } else if (event.key === 'Escape' && isOpen) {
       event.preventDefault();
-      const tag = suggestions[Math.min(activeIndex, suggestions.length - 1)];
-      if (tag !== undefined) add(tag);
+      // The list closes; the dialog around the picker stays open.
+      event.stopPropagation();
+      setIsOpen(false);
+    } else if (event.key === 'Enter' || event.key === ',') {
+      const active = showList ? suggestions[activeIndex] : undefined;
+      const exact = suggestions.find((tag) => tag.name.toLowerCase() === query.toLowerCase());
+      if (active !== undefined) {
+        event.preventDefault();
+        add({ tagID: active.tagID, name: active.name });
+      } else if (exact !== undefined) {
+        event.preventDefault();
+        add({ tagID: exact.tagID, name: exact.name });
+      } else if (query !== '' && canCreate) {
+        event.preventDefault();
+        add({ tagID: null, name: query });
+      } else if (event.key === 'Enter') {
+        // Enter in the tag box never submits the form.
+        event.preventDefault();
+      }
     } else if (event.key === 'Backspace' && text === '' && value.length > 0) {
       onChange(value.slice(0, -1));
     }
   };
 
+  const describedBy = [helpID, errors.length > 0 ? errorID : null].filter(Boolean).join(' ');
   return (
     <div className={styles.picker}>
-      <label htmlFor={`${id}-input`} className={styles.label}>
+      <label htmlFor={inputID} className={styles.label}>
         {label}
       </label>
-      <div className={styles.field}>
-        {value.length > 0 ? (
+      <div className={`${styles.field} ${errors.length > 0 ? styles.invalid : ''}`}>
+        {value.length === 0 ? null : (
           <ul className={styles.chips} aria-label={t('Selected tags')}>
             {value.map((tag) => (
-              <li key={tag.tagID} className={styles.chip}>
+              <li key={tag.name} className={styles.chip}>
                 <span>{tag.name}</span>
                 <button
                   type="button"
                   className={styles.remove}
-                  aria-label={t('Remove {name}', { name: tag.name })}
-                  onClick={() => onChange(value.filter((item) => item.tagID !== tag.tagID))}
+                  aria-label={t('Remove tag {name}', { name: tag.name })}
+                  onClick={() => onChange(value.filter((other) => other !== tag))}
                 >
                   <svg
                     viewBox="0 0 16 16"
@@ -97,59 +147,74 @@ export function TagPicker({ label, value, onChange, max }: TagPickerProps) {
               </li>
             ))}
           </ul>
-        ) : null}
+        )}
         <input
-          id={`${id}-input`}
+          id={inputID}
           className={styles.input}
           type="text"
           role="combobox"
-          aria-expanded={isOpen}
-          aria-controls={listID}
-          aria-autocomplete="list"
-          aria-activedescendant={isOpen ? `${id}-option-${activeIndex}` : undefined}
           autoComplete="off"
-          value={text}
+          aria-autocomplete="list"
+          aria-expanded={showList}
+          aria-controls={listID}
+          aria-activedescendant={
+            showList && activeIndex >= 0 ? `${listID}-${activeIndex}` : undefined
+          }
+          aria-describedby={describedBy}
+          aria-invalid={errors.length > 0 || undefined}
           disabled={isFull}
+          value={text}
           placeholder={
-            isFull ? t('You cannot add more than {count} tags.', { count: max }) : t('Search tags')
+            isFull
+              ? t('You cannot add more than {count} tags.', { count: max })
+              : canCreate
+                ? t('Add a tag')
+                : t('Search tags')
           }
           onChange={(event) => {
             setText(event.target.value);
-            setActiveIndex(0);
+            setIsOpen(true);
+            setActiveIndex(-1);
           }}
           onKeyDown={handleKeyDown}
+          onBlur={() => setIsOpen(false)}
         />
       </div>
-      <ul
-        id={listID}
-        role="listbox"
-        aria-label={label}
-        className={isOpen ? styles.list : styles.hidden}
-      >
-        {isOpen
-          ? suggestions.map((tag, index) => (
-              // Keys are handled by the combobox input (aria-activedescendant); a click also picks.
-              // eslint-disable-next-line jsx-a11y/click-events-have-key-events
-              <li
-                key={tag.tagID}
-                id={`${id}-option-${index}`}
-                role="option"
-                aria-selected={index === activeIndex}
-                className={styles.option}
-                onMouseDown={(event) => event.preventDefault()}
-                onClick={() => add(tag)}
-              >
-                {tag.name}
-                {tag.countDiscussions === undefined ? null : (
-                  <span className={styles.count}>{tag.countDiscussions}</span>
-                )}
-              </li>
-            ))
-          : null}
+      <ul id={listID} role="listbox" aria-label={label} className={styles.list} hidden={!showList}>
+        {suggestions.map((tag, index) => (
+          // Pointer-only: the keyboard path goes through the input (aria-activedescendant).
+          // eslint-disable-next-line jsx-a11y/click-events-have-key-events
+          <li
+            key={tag.tagID}
+            id={`${listID}-${index}`}
+            role="option"
+            aria-selected={index === activeIndex}
+            className={styles.option}
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={() => add({ tagID: tag.tagID, name: tag.name })}
+          >
+            {tag.name}
+            {tag.countDiscussions === undefined ? null : (
+              <span className={styles.count}>{tag.countDiscussions}</span>
+            )}
+          </li>
+        ))}
       </ul>
-      {text.trim() !== '' && results.isSuccess && suggestions.length === 0 && !isFull ? (
-        <p className={styles.empty}>{t('No tags found.')}</p>
+      {isCurrent && suggestions.length === 0 && !canCreate && !isFull ? (
+        <p className={styles.hint}>{t('No tags found.')}</p>
       ) : null}
+      <p id={helpID} className={styles.hint}>
+        {canCreate
+          ? t('Press Enter to add a tag. Up to {count} tags.', { count: max })
+          : t('Choose from the existing tags. Up to {count} tags.', { count: max })}
+      </p>
+      {errors.length === 0 ? null : (
+        <ul id={errorID} className={styles.errors}>
+          {errors.map((error) => (
+            <li key={error}>{error}</li>
+          ))}
+        </ul>
+      )}
     </div>
   );
 }

@@ -1,8 +1,5 @@
 import { useState } from 'react';
-import {
-  MAX_TAGS_PER_DISCUSSION,
-  USER_TAG_TYPE,
-} from '../../../../../../common/src/api/tags.constants.ts';
+import { USER_TAG_TYPE } from '../../../../../../common/src/api/tags.constants.ts';
 import { FormModal } from '../../../../components/FormModal.tsx';
 import { t } from '../../../../lib/i18n.ts';
 import { TagPicker, type PickedTag } from '../../../tags/components/TagPicker.tsx';
@@ -19,8 +16,9 @@ export function TagDiscussionModal({ discussion, onClose }: DiscussionModalProps
   const mutation = useSetTagsMutation(discussion.discussionID);
 
   const handleSubmit = () => {
+    // The picker here cannot create tags, so every chosen tag has an ID.
     mutation.mutate(
-      tags.map((tag) => tag.tagID),
+      tags.flatMap((tag) => (tag.tagID === null ? [] : [tag.tagID])),
       { onSuccess: onClose },
     );
   };
@@ -33,7 +31,7 @@ export function TagDiscussionModal({ discussion, onClose }: DiscussionModalProps
       onSubmit={handleSubmit}
       onClose={onClose}
     >
-      <TagPicker label={t('Tags')} value={tags} onChange={setTags} max={MAX_TAGS_PER_DISCUSSION} />
+      <TagPicker value={tags} onChange={setTags} />
     </FormModal>
   );
 }

@@ -11,8 +11,8 @@ import { t } from '../../../../lib/i18n.ts';
 import { useFormErrors } from '../../../../lib/use-form-errors.ts';
 import { BodyEditor, isBodyEmpty, type BodyValue } from '../../../editor/components/BodyEditor.tsx';
 import type { DiscussionPostInput, DiscussionPostResult } from '../../api/post-discussion.api.ts';
+import { TagPicker, type PickedTag } from '../../../tags/components/TagPicker.tsx';
 import { CategoryPicker, type CategoryChoice } from './CategoryPicker.tsx';
-import { TagInput, type ChosenTag } from './TagInput.tsx';
 import styles from './PostForm.module.css';
 
 /** What the form starts from. */
@@ -20,7 +20,7 @@ export interface DiscussionFormValues {
   name: string;
   body: BodyValue;
   categoryID: number | null;
-  tags: ChosenTag[];
+  tags: PickedTag[];
 }
 
 export interface DiscussionFormProps {
@@ -63,7 +63,7 @@ export function DiscussionForm({
   const [name, setName] = useState(initial.name);
   const [body, setBody] = useState<BodyValue>(initial.body);
   const [categoryID, setCategoryID] = useState<number | null>(initial.categoryID);
-  const [tags, setTags] = useState<ChosenTag[]>(initial.tags);
+  const [tags, setTags] = useState<PickedTag[]>(initial.tags);
   const [pendingMessage, setPendingMessage] = useState<string | null>(null);
   const [isSaving, setIsSaving] = useState(false);
   const errors = useFormErrors();
@@ -153,7 +153,7 @@ export function DiscussionForm({
           errors={errors.fieldErrors('body', 'format')}
         />
         {isTaggingEnabled ? (
-          <TagInput
+          <TagPicker
             value={tags}
             onChange={setTags}
             canCreate={canCreateTags}
