@@ -18,6 +18,7 @@ import {
 } from '../../../common/src/api/layouts.ts';
 import { getConfig } from '../features/config/config.service.ts';
 import { lookupHydrate } from '../features/layouts/layouts.service.ts';
+import { sharedPartsOf } from '../features/layouts/layouts.shared-parts.ts';
 import { escapeHtml } from '../platform/content/escape.ts';
 import { AppError } from '../platform/errors.ts';
 import { getMe } from '../features/users/users.service.ts';
@@ -147,7 +148,10 @@ export async function loadPageLayout(
   lookup: LayoutLookup,
 ): Promise<PageLayout | { redirectTo: string; status: number }> {
   try {
-    const result = await lookupHydrate(request.ctx, lookup, { compact: true });
+    const result = await lookupHydrate(request.ctx, lookup, {
+      compact: true,
+      shared: sharedPartsOf(request.server.guestCache),
+    });
     if (isLayoutRedirect(result)) return result;
     return { lookup, result };
   } catch (error) {

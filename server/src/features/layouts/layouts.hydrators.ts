@@ -16,11 +16,13 @@ import type { RequestContext } from '../../http/context.ts';
 import { declareGuestRead } from '../../platform/guest-cache.ts';
 import type { SiteSettings } from '../config/config.service.ts';
 import { listCategories, listPostableCategories } from '../categories/categories.service.ts';
+import { hiddenCategoryIDsOf } from '../categories/categories.visibility.ts';
 import { postableScope } from '../categories/categories.policy.ts';
 import { getCommentThread } from '../comments/comments.thread.service.ts';
 import { listDiscussions } from '../discussions/discussions.list.ts';
 import { listTags } from '../tags/tags.service.ts';
 import type { LayoutParams } from './layouts.params.ts';
+import type { SharedParts } from './layouts.shared-parts.ts';
 import { relativeUrl } from './layouts.urls.ts';
 
 /** What the widgets of one page are hydrated for. */
@@ -44,6 +46,8 @@ export interface HydrateScope {
    * exactly what they draw from the full props of `GET /layouts/lookup-hydrate`.
    */
   compact?: boolean | undefined;
+  /** Parts shared by every viewer of the same scope (layouts.shared-parts.ts); none: computed here. */
+  shared?: SharedParts | undefined;
 }
 
 /** Fills a widget's props from its static props; null leaves the widget out. */
@@ -252,10 +256,17 @@ const newPostMenuHydrator: Hydrator = async (scope) => {
 const tagCloudHydrator: Hydrator = async (scope, props) => {
   if (!scope.settings['tagging.enabled']) return null;
   const limit = typeof props.limit === 'number' ? props.limit : 20;
-  const tags = await listTags(
-    scope.ctx,
-    tagListQuerySchema.parse({ type: 'User', sort: '-countDiscussions', limit, excludeNoCountDiscussion: true }),
-  );
+  const load = () =>
+    listTags(
+      scope.ctx,
+      tagListQuerySchema.parse({ type: 'User', sort: '-countDiscussions', limit, excludeNoCountDiscussion: true }),
+    );
+  // The same for every viewer who may see the same categories (issue 18: its query was the page's
+  // costliest, counting the uses in hidden categories).
+  const tags =
+    scope.shared === undefined
+      ? await load()
+      : await scope.shared.read(`TagCloud:${limit}:${(await hiddenCategoryIDsOf(scope.ctx)).join(',')}`, load);
   if (tags.length === 0) return null;
   return { title: stringProp(props, 'title') ?? null, tags };
 };

@@ -6,6 +6,7 @@ import {
   lookupHydrateResponseSchema,
 } from '../../../../common/src/api/layouts.ts';
 import { lookupHydrate } from './layouts.service.ts';
+import { sharedPartsOf } from './layouts.shared-parts.ts';
 
 const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema, 422: errorSchema };
 
@@ -24,11 +25,15 @@ export async function layoutsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) =>
-      lookupHydrate(request.ctx, {
-        layoutViewType: request.query.layoutViewType,
-        recordType: request.query.recordType,
-        recordID: request.query.recordID,
-        params: request.query.params ?? {},
-      }),
+      lookupHydrate(
+        request.ctx,
+        {
+          layoutViewType: request.query.layoutViewType,
+          recordType: request.query.recordType,
+          recordID: request.query.recordID,
+          params: request.query.params ?? {},
+        },
+        { shared: sharedPartsOf(app.guestCache) },
+      ),
   );
 }

@@ -19,6 +19,7 @@ import { getDiscussion, recordDiscussionView } from '../discussions/discussions.
 import { defaultLayouts, type LayoutSpec, type LayoutSpecNode } from './layouts.defaults.ts';
 import { hydrators, type HydrateScope } from './layouts.hydrators.ts';
 import { parseLayoutParams } from './layouts.params.ts';
+import type { SharedParts } from './layouts.shared-parts.ts';
 import { assertPageExists, mainListPaging, withPageLinks } from './layouts.paging.ts';
 import { absoluteUrl, excerptOfHtml, pagedPath, relativeUrl } from './layouts.urls.ts';
 
@@ -140,6 +141,8 @@ export interface LookupHydrateOptions {
   recordView?: boolean;
   /** Props for a server-rendered page's bootstrap: only what the widgets draw (HydrateScope.compact). */
   compact?: boolean;
+  /** Where parts shared by viewers of the same scope are kept (HydrateScope.shared). */
+  shared?: SharedParts;
 }
 
 /**
@@ -175,6 +178,7 @@ export async function lookupHydrate(
     siteTitle: settings['garden.title'],
     page: params.page ?? 1,
     compact: options.compact === true,
+    shared: options.shared,
   };
   const baseUrl = ctx.config.baseUrl;
   let spec: LayoutSpec;
