@@ -3,11 +3,12 @@ import { MAX_LONG_RUNNER_TIMEOUT } from './long-runner.constants.ts';
 export * from './long-runner.constants.ts';
 
 /**
- * Query of every long-running endpoint: `longRunnerMode` (only `sync`: Hearth has no job queue
- * for bulk actions yet) and `longRunnerTimeout` in seconds (0..20; 0 handles one item per call).
+ * Query of every long-running endpoint: `longRunnerMode` (`sync` works in the request; `async`
+ * queues a job and answers 202 with tracking slips) and `longRunnerTimeout` in seconds (0..20;
+ * 0 handles one item per call).
  */
 export const longRunnerQuerySchema = z.object({
-  longRunnerMode: z.enum(['sync']).default('sync'),
+  longRunnerMode: z.enum(['sync', 'async']).default('sync'),
   longRunnerTimeout: z.coerce.number().min(0).max(MAX_LONG_RUNNER_TIMEOUT).optional(),
 });
 
@@ -39,3 +40,18 @@ export const longRunnerResultSchema = z.object({
 });
 
 export type LongRunnerResult = z.infer<typeof longRunnerResultSchema>;
+
+/** One queued action of an async long-running call (api-contract §1.11); Hearth: a jobs row. */
+export const trackingSlipSchema = z.object({
+  jobTrackingID: z.string(),
+  jobID: z.string(),
+  jobExecutionStatus: z.string(),
+});
+
+/** The 202 body of a long-running call in `longRunnerMode=async`. */
+export const trackingSlipsResultSchema = z.object({
+  trackingSlips: z.array(trackingSlipSchema),
+});
+
+export type TrackingSlip = z.infer<typeof trackingSlipSchema>;
+export type TrackingSlipsResult = z.infer<typeof trackingSlipsResultSchema>;

@@ -1,12 +1,17 @@
+import { randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
+import { z } from 'zod';
 import {
   DEFAULT_LONG_RUNNER_TIMEOUT,
   type LongRunnerResult,
   type Progress,
+  type TrackingSlip,
 } from '../../../../common/src/api/long-runner.ts';
-import type { RequestContext } from '../../http/context.ts';
+import type { AppDeps, RequestContext } from '../../http/context.ts';
 import { loadPermissionSet } from '../../permissions/permission-set.ts';
 import { AppError } from '../../platform/errors.ts';
+import { enqueueJob } from '../../platform/jobs/enqueue.ts';
+import { registerJob } from '../../platform/jobs/registry.ts';
 
 export type { Progress } from '../../../../common/src/api/long-runner.ts';
 
@@ -26,6 +31,8 @@ export interface LongRunnerOptions {
   timeoutSeconds: number;
   /** The status when everything succeeded: 200 with the progress, or 204 without a body. */
   doneStatus: 200 | 204;
+  /** `async` queues the action as a job and answers 202 with its tracking slip (default `sync`). */
+  mode?: 'sync' | 'async' | undefined;
 }
 
 /**
@@ -37,6 +44,8 @@ export interface LongRunnerOutcome<Done extends 200 | 204 = 200 | 204> extends L
   status: number;
   /** The status when every record succeeded (a 204 answers no body). */
   doneStatus: Done;
+  /** Set when the action was queued (status 202, `longRunnerMode=async`). */
+  trackingSlips?: TrackingSlip[];
 }
 
 /** How long a callback payload stays valid. */
@@ -86,7 +95,10 @@ function exceptionOf(error: unknown): { message: string; code: number } {
   return { message: 'Something went wrong.', code: 500 };
 }
 
-async function run(ctx: RequestContext, claims: PayloadClaims): Promise<LongRunnerOutcome> {
+async function run(
+  ctx: RequestContext,
+  claims: PayloadClaims,
+): Promise<LongRunnerOutcome & { trackingSlips?: undefined }> {
   const handler = actions.get(claims.action);
   if (!handler) throw new AppError(400, `Unknown long-running action "${claims.action}".`);
   const started = Date.now();
@@ -121,6 +133,83 @@ async function run(ctx: RequestContext, claims: PayloadClaims): Promise<LongRunn
   return { status: doneStatus, doneStatus, progress, callbackPayload: null };
 }
 
+/** The job that runs an async long-running call (api-contract §1.11, `longRunnerMode=async`). */
+const LONG_RUNNER_JOB = 'runLongRunnerAction';
+
+const longRunnerJobSchema = z.object({
+  userID: z.number().int().min(0),
+  action: z.string(),
+  ids: z.array(z.number().int()),
+  args: z.record(z.string(), z.unknown()),
+  doneStatus: z.union([z.literal(200), z.literal(204)]),
+  ipAddress: z.string(),
+});
+
+/** The context of a request by `userID` with their current permissions, for work done later. */
+async function contextOfUser(deps: AppDeps, userID: number, ipAddress: string): Promise<RequestContext> {
+  return {
+    ...deps,
+    actor: { userID, via: 'token', sessionID: null, transientKey: null, csrfFailed: false, banned: false },
+    permissions: await loadPermissionSet(deps.db, userID),
+    ipAddress,
+    userAgent: null,
+  };
+}
+
+/**
+ * Queues the action as a job and answers 202 with its tracking slip: the jobs table's row, whose
+ * `trackingID` is the slip's `jobTrackingID`. The caller has already checked the permissions the
+ * sync path checks; the job acts as the same user with the permissions they have when it runs.
+ */
+async function queueLongRunner<Done extends 200 | 204>(
+  ctx: RequestContext,
+  options: LongRunnerOptions & { doneStatus: Done },
+): Promise<LongRunnerOutcome<Done>> {
+  if (!actions.has(options.action)) throw new AppError(400, `Unknown long-running action "${options.action}".`);
+  const jobTrackingID = randomUUID();
+  const jobID = await enqueueJob(
+    ctx.db,
+    LONG_RUNNER_JOB,
+    {
+      userID: ctx.actor.userID,
+      action: options.action,
+      ids: options.ids,
+      args: options.args,
+      doneStatus: options.doneStatus,
+      ipAddress: ctx.ipAddress,
+    },
+    { trackingID: jobTrackingID, clock: ctx.clock },
+  );
+  return {
+    status: 202,
+    doneStatus: options.doneStatus,
+    progress: { successIDs: [], failedIDs: [], exceptionsByID: {}, countTotalIDs: options.ids.length },
+    callbackPayload: null,
+    trackingSlips: [{ jobTrackingID, jobID: String(jobID), jobExecutionStatus: 'received' }],
+  };
+}
+
+// The job runs every record without a time limit; records that fail with an HTTP status (gone,
+// forbidden by now) are the action's outcome, while an unexpected error fails the job for a retry.
+registerJob(LONG_RUNNER_JOB, {
+  schema: longRunnerJobSchema,
+  maxAttempts: 3,
+  handler: async (payload, job) => {
+    const ctx = await contextOfUser(job.services, payload.userID, payload.ipAddress);
+    const outcome = await run(ctx, {
+      action: payload.action,
+      ids: payload.ids,
+      args: payload.args,
+      timeoutSeconds: Number.POSITIVE_INFINITY,
+      doneStatus: payload.doneStatus,
+      countTotalIDs: payload.ids.length,
+    });
+    if (outcome.status >= 500) {
+      throw new Error(`Long-running action "${payload.action}" failed: ${JSON.stringify(outcome.progress.exceptionsByID)}`);
+    }
+  },
+});
+
 /**
  * Runs `handler` for each ID until done or the timeout (api-contract §1.11): answers `doneStatus`
  * when every record succeeded, the highest item status when some failed (500 for non-HTTP errors),
@@ -132,6 +221,7 @@ export async function runLongRunner<Done extends 200 | 204>(
   options: LongRunnerOptions & { doneStatus: Done },
 ): Promise<LongRunnerOutcome<Done>> {
   const ids = [...new Set(options.ids)];
+  if (options.mode === 'async') return queueLongRunner(ctx, { ...options, ids });
   const outcome = await run(ctx, {
     action: options.action,
     ids,
@@ -199,22 +289,9 @@ async function verifyPayload(
 export async function resumeLongRunner(
   ctx: RequestContext,
   payload: string,
-): Promise<LongRunnerOutcome> {
+): Promise<LongRunnerOutcome & { trackingSlips?: undefined }> {
   const { userID, claims } = await verifyPayload(ctx.secret, payload);
   const asStarter: RequestContext =
-    userID === ctx.actor.userID
-      ? ctx
-      : {
-          ...ctx,
-          actor: {
-            userID,
-            via: 'token',
-            sessionID: null,
-            transientKey: null,
-            csrfFailed: false,
-            banned: false,
-          },
-          permissions: await loadPermissionSet(ctx.db, userID),
-        };
+    userID === ctx.actor.userID ? ctx : { ...(await contextOfUser(ctx, userID, ctx.ipAddress)), userAgent: ctx.userAgent };
   return run(asStarter, claims);
 }

@@ -81,6 +81,7 @@ export async function deleteCommentsList(
     ids,
     args: { deleteMethod: input.deleteMethod },
     timeoutSeconds: longRunnerTimeoutOf(query),
+    mode: query.longRunnerMode,
     doneStatus: 200,
   });
 }

@@ -18,6 +18,7 @@ import {
 import { errorSchema } from '../../../../common/src/api/common.ts';
 import {
   longRunnerQuerySchema,
+  trackingSlipsResultSchema,
   longRunnerResultSchema,
 } from '../../../../common/src/api/long-runner.ts';
 import { longRunnerReply } from '../../http/long-runner.ts';
@@ -181,6 +182,7 @@ export async function commentsRoutes(app: FastifyInstance): Promise<void> {
         body: deleteCommentsBodySchema,
         response: {
           200: longRunnerResultSchema,
+          202: trackingSlipsResultSchema,
           204: z.null(),
           400: progressOrError,
           403: progressOrError,

@@ -46,6 +46,7 @@ export async function bulkCloseDiscussions(
     ids,
     args: { closed: input.closed },
     timeoutSeconds: longRunnerTimeoutOf(query),
+    mode: query.longRunnerMode,
     doneStatus: 200,
   });
 }

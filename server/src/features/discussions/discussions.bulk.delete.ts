@@ -44,6 +44,7 @@ export async function deleteDiscussion(
     ids: [discussionID],
     args: {},
     timeoutSeconds: longRunnerTimeoutOf(query),
+    mode: query.longRunnerMode,
     doneStatus: 204,
   });
 }
@@ -71,6 +72,7 @@ export async function bulkDeleteDiscussions(
     ids,
     args: {},
     timeoutSeconds: longRunnerTimeoutOf(query),
+    mode: query.longRunnerMode,
     doneStatus: 200,
   });
 }

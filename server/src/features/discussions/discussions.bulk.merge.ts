@@ -158,6 +158,7 @@ export async function mergeDiscussions(
       addRedirects: input.addRedirects,
     },
     timeoutSeconds: longRunnerTimeoutOf(query),
+    mode: query.longRunnerMode,
     doneStatus: 200,
   });
 }

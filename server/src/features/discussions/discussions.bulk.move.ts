@@ -120,6 +120,7 @@ export async function bulkMoveDiscussions(
     ids,
     args,
     timeoutSeconds: longRunnerTimeoutOf(query),
+    mode: query.longRunnerMode,
     doneStatus: 200,
   });
   return { kind: 'running', outcome };

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { errorSchema } from '../../../../common/src/api/common.ts';
-import { longRunnerResultSchema } from '../../../../common/src/api/long-runner.ts';
+import {
+  longRunnerResultSchema,
+  trackingSlipsResultSchema,
+} from '../../../../common/src/api/long-runner.ts';
 
 /** The error answers of the discussions routes. */
 export const errors = {
@@ -17,6 +20,8 @@ const progressOrError = z.union([longRunnerResultSchema, errorSchema]);
 export const longRunnerResponses = {
   ...errors,
   200: longRunnerResultSchema,
+  // longRunnerMode=async: the action is queued (api-contract §1.11).
+  202: trackingSlipsResultSchema,
   408: longRunnerResultSchema,
   400: progressOrError,
   403: progressOrError,
