@@ -1,4 +1,5 @@
 import { matchPath, Outlet, useLocation, useNavigate } from 'react-router';
+import { AppLinkNavigation } from '../components/AppLink.tsx';
 import { Toasts } from '../components/Toasts.tsx';
 import { UnconfirmedEmailToast } from '../features/auth/components/UnconfirmedEmailToast.tsx';
 import { useTitleBarMode } from '../layout/title-bar/title-bar-mode.ts';
@@ -28,8 +29,7 @@ export function AppLayout() {
   const isBannerPage = hasBanner(location.pathname);
   const titleBarMode = isBannerPage && background === 'transparent' ? 'transparent' : 'solid';
   // api-contract §1.2: a banned user learns why on every page; signing out stays reachable.
-  const showBanned =
-    useIsBanned() && matchPath(routePatterns.signOut, location.pathname) === null;
+  const showBanned = useIsBanned() && matchPath(routePatterns.signOut, location.pathname) === null;
   return (
     <div className={styles.frame} data-title-bar={titleBarMode}>
       <TitleBar hasBanner={isBannerPage} />
@@ -42,6 +42,7 @@ export function AppLayout() {
         <p>{t('Powered by Hearth')}</p>
       </footer>
       <Toasts />
+      <AppLinkNavigation />
       {showBanned ? null : <UnconfirmedEmailToast />}
     </div>
   );

@@ -2,6 +2,7 @@ import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { AppProviders } from '../app/App.tsx';
+import { AppLinkNavigation } from '../components/AppLink.tsx';
 import { FlyoutProvider } from '../components/flyout-context.tsx';
 import { Toasts } from '../components/Toasts.tsx';
 import { guestBootstrap, type Bootstrap, type CurrentUser } from '../lib/bootstrap.ts';
@@ -30,6 +31,7 @@ export function renderWithApp(ui: ReactElement, options: RenderWithAppOptions = 
             <Route path={options.path ?? '*'} element={ui} />
           </Routes>
           <Toasts />
+          <AppLinkNavigation />
         </FlyoutProvider>
       </MemoryRouter>
     </AppProviders>,

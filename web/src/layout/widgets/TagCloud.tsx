@@ -1,8 +1,8 @@
-import { Link } from 'react-router';
 import type { Tag } from '../../../../common/src/api/tags.ts';
 import { tagDiscussionsPath } from '../../app/paths.ts';
 import { t } from '../../lib/i18n.ts';
 import styles from './Widgets.module.css';
+import { AppLink } from '../../components/AppLink.tsx';
 
 export interface TagCloudProps {
   title?: string | null;
@@ -21,12 +21,15 @@ export function TagCloud({ title = null, tags = [] }: TagCloudProps) {
       <ul className={styles.tags}>
         {tags.map((tag) => (
           <li key={tag.tagID}>
-            <Link to={tagDiscussionsPath(tag.tagID)} className={styles.tag}>
+            <AppLink to={tagDiscussionsPath(tag.tagID)} className={styles.tag}>
               {tag.name}
-              <span className={styles.tagCount} aria-label={t('{count} discussions', { count: tag.countDiscussions })}>
+              <span
+                className={styles.tagCount}
+                aria-label={t('{count} discussions', { count: tag.countDiscussions })}
+              >
                 {tag.countDiscussions}
               </span>
-            </Link>
+            </AppLink>
           </li>
         ))}
       </ul>

@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { displayLimits } from '../../../../../../common/src/constants.ts';
 import type { Discussion } from '../../../../../../common/src/api/discussions.ts';
 import { discussionPath, profilePath, tagDiscussionsPath } from '../../../../app/paths.ts';
@@ -9,6 +8,7 @@ import { abbreviateCount } from '../../../../layout/format-count.ts';
 import { toSitePath } from '../../../../layout/page-url.ts';
 import { BulkItemSelect, BulkItemStatus } from '../bulk/BulkItemSelect.tsx';
 import styles from './DiscussionList.module.css';
+import { AppLink } from '../../../../components/AppLink.tsx';
 
 export interface DiscussionListItemProps {
   discussion: Discussion;
@@ -43,17 +43,17 @@ export function DiscussionListItem({ discussion, hideCategory = false }: Discuss
       <BulkItemSelect discussion={discussion} />
       <div className={styles.avatar}>
         {author === undefined ? null : (
-          <Link to={profilePath(author.name)} tabIndex={-1} aria-hidden="true">
+          <AppLink to={profilePath(author.name)} tabIndex={-1} aria-hidden="true">
             <Avatar photoUrl={author.photoUrl} name={author.name} size="medium" isDecorative />
-          </Link>
+          </AppLink>
         )}
       </div>
       <div className={styles.body}>
         <div className={styles.titleRow}>
           <h3 className={styles.title} id={titleID}>
-            <Link to={href} className={styles.titleLink}>
+            <AppLink to={href} className={styles.titleLink}>
               {discussion.name}
-            </Link>
+            </AppLink>
           </h3>
           <ul className={styles.markers} aria-label={t('Status')}>
             {discussion.pinned ? (
@@ -80,17 +80,17 @@ export function DiscussionListItem({ discussion, hideCategory = false }: Discuss
         )}
         <div className={styles.meta}>
           {author === undefined ? null : (
-            <Link to={profilePath(author.name)} className={styles.metaLink}>
+            <AppLink to={profilePath(author.name)} className={styles.metaLink}>
               {author.name}
-            </Link>
+            </AppLink>
           )}
           <span className={styles.metaItem}>
             {hasComments && lastUser !== undefined ? (
               <>
                 {t('Last comment by')}{' '}
-                <Link to={profilePath(lastUser.name)} className={styles.metaLink}>
+                <AppLink to={profilePath(lastUser.name)} className={styles.metaLink}>
                   {lastUser.name}
-                </Link>{' '}
+                </AppLink>{' '}
                 <DateTime date={lastDate} />
               </>
             ) : (
@@ -98,12 +98,12 @@ export function DiscussionListItem({ discussion, hideCategory = false }: Discuss
             )}
           </span>
           {hideCategory || discussion.category === undefined ? null : (
-            <Link
+            <AppLink
               to={toSitePath(discussion.category.url)}
               className={`${styles.metaItem} ${styles.category}`}
             >
               {discussion.category.name}
-            </Link>
+            </AppLink>
           )}
           <span className={styles.metaItem}>
             {t('{count} comments', { count: abbreviateCount(discussion.countComments) })}
@@ -116,9 +116,9 @@ export function DiscussionListItem({ discussion, hideCategory = false }: Discuss
           <ul className={styles.tags} aria-label={t('Tags')}>
             {userTags.map((tag) => (
               <li key={tag.tagID}>
-                <Link to={tagDiscussionsPath(tag.tagID)} className={styles.tag}>
+                <AppLink to={tagDiscussionsPath(tag.tagID)} className={styles.tag}>
                   {tag.name}
-                </Link>
+                </AppLink>
               </li>
             ))}
           </ul>
