@@ -15,7 +15,7 @@ import { hashToken } from '../server/src/features/tokens/token-hash.ts';
 import { randomToken } from '../server/src/platform/secrets.ts';
 import { isoAfter, nowIso } from '../server/src/platform/dates.ts';
 import { computeHot } from '../server/src/features/discussions/discussions.hot.ts';
-import { refreshCategoryLastPost } from '../server/src/features/discussions/discussions.counters.repo.ts';
+import { refreshCategoryLastPost } from '../server/src/platform/db/post-counters.ts';
 import {
   demoCategories,
   demoDiscussions,

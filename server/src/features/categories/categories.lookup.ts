@@ -3,6 +3,7 @@ import { bumpPermissionsVersion } from '../../permissions/permission-set.repo.ts
 import type { Db } from '../../platform/db/db.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import {
+  findCategories,
   findCategoriesByName,
   findCategoryByID,
   findCategoryByUrlcode,
@@ -14,6 +15,8 @@ import {
   hasCategoriesWithoutTreePath,
   writeTreeFields,
 } from './categories.tree.repo.ts';
+
+export type { CategoryRow } from './categories.repo.ts';
 
 // Finding a category by reference, and keeping the tree fields whole before any call reads them.
 
@@ -32,6 +35,26 @@ export async function rebuildCategoryTree(db: Db): Promise<void> {
 /** Repairs the tree first when a category was inserted without its tree fields. */
 export async function ensureCategoryTree(db: Db): Promise<void> {
   if (await hasCategoriesWithoutTreePath(db)) await rebuildCategoryTree(db);
+}
+
+/** A category by ID; undefined when there is none (the caller says what is missing). */
+export async function findCategory(db: Db, categoryID: number): Promise<CategoryRow | undefined> {
+  return findCategoryByID(db, categoryID);
+}
+
+/** Categories by ID, whatever the viewer may see (callers decide what they show), in one query. */
+export async function findCategoriesByIDs(
+  db: Db,
+  categoryIDs: readonly number[],
+): Promise<Map<number, CategoryRow>> {
+  const ids = [...new Set(categoryIDs)];
+  if (ids.length === 0) return new Map();
+  const rows = await findCategories(
+    db,
+    { viewScope: { all: true }, categoryIDs: { kind: 'values', values: ids } },
+    { order: 'categoryID' },
+  );
+  return new Map(rows.map((row) => [row.categoryID, row]));
 }
 
 /**

@@ -5,7 +5,7 @@ import {
 } from '../../../../common/src/permissions/names.ts';
 import type { Db } from '../../platform/db/db.ts';
 import { validationError, type FieldError } from '../../platform/errors.ts';
-import { writeRolePermissions } from '../roles/roles.repo.ts';
+import { writeCategoryGrants } from '../roles/roles.grants.ts';
 import { findAllRoleIDs } from './categories.permissions.repo.ts';
 import { subtreePermissionCategoryIDs } from './categories.tree.ts';
 import { findSubtreeNodes, setPermissionCategoryID } from './categories.tree.repo.ts';
@@ -58,13 +58,7 @@ export async function applyRoleCategoryWrites(
   categoryID: number,
   writes: readonly RoleCategoryWrites[],
 ): Promise<void> {
-  for (const write of writes) {
-    await writeRolePermissions(
-      db,
-      write.roleID,
-      write.grants.map((grant) => ({ resourceType: 'category', resourceID: categoryID, ...grant })),
-    );
-  }
+  await writeCategoryGrants(db, categoryID, writes);
 }
 
 /** Gives every category of a subtree the permission category it inherits (spec: nearest custom ancestor). */

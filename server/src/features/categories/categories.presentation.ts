@@ -1,9 +1,10 @@
+import type { Breadcrumb } from '../../../../common/src/api/categories.ts';
 import { readExpand } from '../../../../common/src/api/common.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { getSettings } from '../config/config.service.ts';
-import { findLastPosts } from './categories.content.ts';
+import { findLastPosts } from '../discussions/discussions.category-content.ts';
 import { canViewCategory, categoryPermissionsOf } from './categories.policy.ts';
-import type { CategoryPresentation } from './categories.present.ts';
+import { buildBreadcrumbs, type CategoryPresentation } from './categories.present.ts';
 import { findCategoryLabels, type CategoryRow } from './categories.repo.ts';
 import { ancestorIDs } from './categories.tree.ts';
 import { viewerTotalsOf, withViewerTotals } from './categories.visibility.ts';
@@ -87,4 +88,26 @@ export async function asViewerSees(
   rows: readonly CategoryRow[],
 ): Promise<CategoryRow[]> {
   return withViewerTotals(rows, await viewerTotalsOf(ctx, rows));
+}
+
+/**
+ * Each category's breadcrumbs (`expand=breadcrumbs` of the posts in it), with one batch of
+ * ancestor labels; a hidden ancestor's name is left out (issue 11).
+ */
+export async function loadBreadcrumbs(
+  ctx: RequestContext,
+  categories: Iterable<CategoryRow>,
+): Promise<Map<number, Breadcrumb[]>> {
+  const rows = [...categories];
+  const labelIDs = new Set<number>();
+  for (const category of rows) for (const id of ancestorIDs(category.treePath)) labelIDs.add(id);
+  const labels = new Map(
+    (await findCategoryLabels(ctx.db, [...labelIDs]))
+      .filter((label) => canViewCategory(ctx.permissions, label))
+      .map((label) => [label.categoryID, label]),
+  );
+  const result = new Map<number, Breadcrumb[]>();
+  for (const category of rows)
+    result.set(category.categoryID, buildBreadcrumbs(ctx.config.baseUrl, category, labels));
+  return result;
 }

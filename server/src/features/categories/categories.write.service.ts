@@ -13,7 +13,10 @@ import { nowIso } from '../../platform/dates.ts';
 import type { Db } from '../../platform/db/db.ts';
 import { AppError, fieldError, notFound } from '../../platform/errors.ts';
 import { isUniqueViolation } from '../../platform/db/dialect.ts';
-import { deleteCategoryContent, moveCategoryContent } from './categories.content.ts';
+import {
+  deleteCategoryContent,
+  moveCategoryContent,
+} from '../discussions/discussions.category-content.ts';
 import { adjustAllCounts, adjustChildCount, adjustOwnCounts } from './categories.counts.repo.ts';
 import { ensureCategoryTree, resolveCategory } from './categories.lookup.ts';
 import {
@@ -281,7 +284,7 @@ export async function patchCategory(
 
 /**
  * `DELETE /categories/{id}` (`site.manage`): deletes a category without children; its content is
- * moved to `newCategoryID` when given, else deleted (see categories.content.ts).
+ * moved to `newCategoryID` when given, else deleted (see discussions.category-content.ts).
  * @throws AppError 403, 404; 400 for the last category or a bad `newCategoryID`; 409 with children.
  */
 export async function deleteCategory(

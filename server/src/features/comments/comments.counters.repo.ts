@@ -4,7 +4,7 @@ import { retryOnConcurrencyFailure, runTransaction } from '../../platform/db/tra
 import {
   categoryCountersUpdate,
   userCountersUpdate,
-} from '../discussions/discussions.counters.repo.ts';
+} from '../../platform/db/post-counters.ts';
 import { categoryChainOf, findDiscussionContext } from './comments.discussion-context.repo.ts';
 import {
   adjustChildCommentCount,

@@ -4,7 +4,7 @@ import {
   adjustCategoryCounters,
   lockCategoryRows,
   refreshCategoryLastPost,
-} from '../discussions/discussions.counters.repo.ts';
+} from '../../platform/db/post-counters.ts';
 import { computeHot } from '../discussions/discussions.hot.ts';
 import {
   adjustUserCommentCount,

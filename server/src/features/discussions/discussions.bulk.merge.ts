@@ -10,7 +10,7 @@ import {
   type LongRunnerOutcome,
 } from '../calls/calls.service.ts';
 import { releaseDiscussionTags } from '../tags/tags.service.ts';
-import { refreshCategoryLastPost } from './discussions.counters.repo.ts';
+import { refreshCategoryLastPost } from '../../platform/db/post-counters.ts';
 import { computeHot } from './discussions.hot.ts';
 import { canDeleteDiscussion, canManageDiscussion } from './discussions.policy.ts';
 import { adjustUserCommentCounts, adjustUserDiscussionCount } from './discussions.users.repo.ts';

@@ -5,7 +5,7 @@ import {
   adjustCategoryCounters,
   lockCategoryRows,
   refreshCategoryLastPost,
-} from './discussions.counters.repo.ts';
+} from '../../platform/db/post-counters.ts';
 import { adjustUserCommentCounts, adjustUserDiscussionCount } from './discussions.users.repo.ts';
 import { countCommentsByAuthor } from './discussions.comments.repo.ts';
 import { deleteDiscussionRows, updateDiscussion, type DiscussionRow } from './discussions.repo.ts';

@@ -14,7 +14,7 @@ import { consumeThrottle, peekThrottle } from '../../platform/throttle.ts';
 import { pathCategoryIDs } from '../categories/categories.tree.ts';
 import { getSettings } from '../config/config.service.ts';
 import { setDiscussionTags } from '../tags/tags.service.ts';
-import { categoryCountersUpdate, userCountersUpdate } from './discussions.counters.repo.ts';
+import { categoryCountersUpdate, userCountersUpdate } from '../../platform/db/post-counters.ts';
 import { computeHot } from './discussions.hot.ts';
 import {
   canAddDiscussion,

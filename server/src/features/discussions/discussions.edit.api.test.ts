@@ -250,7 +250,7 @@ describe(`discussions API: edit, delete, category hooks (${testDialect})`, () =>
     });
   });
 
-  describe('category hooks (categories.content.ts)', () => {
+  describe('category hooks (discussions.category-content.ts)', () => {
     test('deleting a category with newCategoryID moves its discussions; without it deletes them', async () => {
       const doomed = await createCategory(t, admin, { name: 'Doomed', urlcode: 'doomed' });
       const heir = await createCategory(t, admin, { name: 'Heir', urlcode: 'heir' });

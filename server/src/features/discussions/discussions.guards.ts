@@ -5,7 +5,7 @@ import { renderBody, type RenderedContent } from '../../platform/content/render.
 import type { Db } from '../../platform/db/db.ts';
 import { AppError, fieldError, notFound } from '../../platform/errors.ts';
 import type { GuestCacheChange } from '../../platform/guest-cache.ts';
-import { findCategoryByID, type CategoryRow } from '../categories/categories.repo.ts';
+import { findCategory, type CategoryRow } from '../categories/categories.lookup.ts';
 import { pathCategoryIDs } from '../categories/categories.tree.ts';
 import { getSettings } from '../config/config.service.ts';
 import {
@@ -30,7 +30,7 @@ export async function editWindowOf(db: Db): Promise<EditWindow> {
 
 /** A category by ID; 404 "Category not found." otherwise. */
 export async function requireCategory(db: Db, categoryID: number): Promise<CategoryRow> {
-  const category = await findCategoryByID(db, categoryID);
+  const category = await findCategory(db, categoryID);
   if (!category) throw notFound('Category', { categoryID });
   return category;
 }

@@ -1,27 +1,18 @@
-import type { Breadcrumb, PostFragment } from '../../../../common/src/api/categories.ts';
+import type { PostFragment } from '../../../../common/src/api/categories.ts';
 import {
   DEFAULT_EXCERPT_LENGTH,
   type Discussion,
   type DiscussionCategoryFragment,
 } from '../../../../common/src/api/discussions.ts';
 import type { RequestContext } from '../../http/context.ts';
-import type { Db } from '../../platform/db/db.ts';
 import { notFound } from '../../platform/errors.ts';
-import { buildBreadcrumbs, categoryUrl } from '../categories/categories.present.ts';
-import {
-  findCategories,
-  findCategoryLabels,
-  type CategoryRow,
-} from '../categories/categories.repo.ts';
-import { ancestorIDs } from '../categories/categories.tree.ts';
+import { categoryUrl } from '../categories/categories.present.ts';
+import { findCategoriesByIDs, type CategoryRow } from '../categories/categories.lookup.ts';
+import { loadBreadcrumbs } from '../categories/categories.presentation.ts';
 import { loadReactionSummaries } from '../reactions/reactions.service.ts';
 import { loadDiscussionTags } from '../tags/tags.service.ts';
 import { loadUserFragments } from '../users/users.service.ts';
-import {
-  canViewDiscussion,
-  discussionPermissionsOf,
-  isDiscussionStaff,
-} from './discussions.policy.ts';
+import { discussionPermissionsOf, isDiscussionStaff } from './discussions.policy.ts';
 import {
   lastUserIDOf,
   presentDiscussion,
@@ -50,40 +41,6 @@ function categoryFragmentOf(baseUrl: string, category: CategoryRow): DiscussionC
   };
 }
 
-async function loadCategoryRows(
-  db: Db,
-  categoryIDs: readonly number[],
-): Promise<Map<number, CategoryRow>> {
-  const ids = [...new Set(categoryIDs)];
-  if (ids.length === 0) return new Map();
-  const rows = await findCategories(
-    db,
-    { viewScope: { all: true }, categoryIDs: { kind: 'values', values: ids } },
-    { order: 'categoryID' },
-  );
-  return new Map(rows.map((row) => [row.categoryID, row]));
-}
-
-async function breadcrumbsOf(
-  ctx: RequestContext,
-  categories: ReadonlyMap<number, CategoryRow>,
-): Promise<Map<number, Breadcrumb[]>> {
-  const baseUrl = ctx.config.baseUrl;
-  const labelIDs = new Set<number>();
-  for (const category of categories.values())
-    for (const id of ancestorIDs(category.treePath)) labelIDs.add(id);
-  const labels = new Map(
-    // A hidden ancestor's name is left out of the breadcrumbs (issue 11).
-    (await findCategoryLabels(ctx.db, [...labelIDs]))
-      .filter((label) => canViewDiscussion(ctx.permissions, label))
-      .map((label) => [label.categoryID, label]),
-  );
-  const result = new Map<number, Breadcrumb[]>();
-  for (const category of categories.values())
-    result.set(category.categoryID, buildBreadcrumbs(baseUrl, category, labels));
-  return result;
-}
-
 /**
  * Presents discussions with everything they embed, batch-loaded (no N+1): users, the viewer's
  * state, tags, categories, breadcrumbs, reactions, last posts, permissions.
@@ -104,7 +61,7 @@ export async function presentDiscussions(
     findUserDiscussions(ctx.db, ctx.actor.userID, ids),
     loadDiscussionTags(ctx.db, ids),
     needCategories
-      ? loadCategoryRows(
+      ? findCategoriesByIDs(
           ctx.db,
           rows.map((row) => row.categoryID),
         )
@@ -120,7 +77,9 @@ export async function presentDiscussions(
     if (expand.lastPostInsertUser) userIDs.add(lastUserIDOf(row));
   }
   const users = await loadUserFragments(ctx, [...userIDs]);
-  const breadcrumbs = expand.breadcrumbs ? await breadcrumbsOf(ctx, categories) : new Map();
+  const breadcrumbs = expand.breadcrumbs
+    ? await loadBreadcrumbs(ctx, categories.values())
+    : new Map();
   const categoryFragments = new Map(
     [...categories.values()].map((category) => [
       category.categoryID,

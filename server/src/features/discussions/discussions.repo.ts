@@ -274,6 +274,33 @@ export async function deleteDiscussionRows(
   await db.deleteFrom('discussions').where('discussionID', 'in', ids).execute();
 }
 
+/** Moves every discussion of a category to another (their comments follow their discussion). */
+export async function moveDiscussionsToCategory(
+  db: Db,
+  fromCategoryID: number,
+  toCategoryID: number,
+): Promise<void> {
+  await db
+    .updateTable('discussions')
+    .set({ categoryID: toCategoryID })
+    .where('categoryID', '=', fromCategoryID)
+    .execute();
+}
+
+/** A category's discussions, with what their authors' counters depend on. */
+export async function findCategoryDiscussions(
+  db: Db,
+  categoryID: number,
+): Promise<
+  { discussionID: number; insertUserID: number; type: string; moderationStatus: string }[]
+> {
+  return db
+    .selectFrom('discussions')
+    .select(['discussionID', 'insertUserID', 'type', 'moderationStatus'])
+    .where('categoryID', '=', categoryID)
+    .execute();
+}
+
 /** Deletes the reactions on discussions (a merged discussion's body becomes a comment). */
 export async function deleteDiscussionReactions(
   db: Db,

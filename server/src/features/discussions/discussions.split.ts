@@ -6,7 +6,7 @@ import { authorize } from '../../permissions/authorize.ts';
 import { escapeHtml } from '../../platform/content/escape.ts';
 import { nowIso } from '../../platform/dates.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import { refreshCategoryLastPost } from './discussions.counters.repo.ts';
+import { refreshCategoryLastPost } from '../../platform/db/post-counters.ts';
 import { computeHot } from './discussions.hot.ts';
 import { canSplitDiscussion, canViewDiscussion } from './discussions.policy.ts';
 import { discussionUrl } from './discussions.present.ts';

@@ -1,6 +1,10 @@
 import { sql, type Expression } from 'kysely';
-import type { Db } from '../../platform/db/db.ts';
-import { dialectOf } from '../../platform/db/dialect.ts';
+import type { Db } from './db.ts';
+import { dialectOf } from './dialect.ts';
+
+// The counters every post write keeps (issue 12): a category's and its ancestors' counts and last
+// post, an author's counts. Discussions and comments both write them, often inside one statement
+// of their own (a data-modifying WITH), so they live below the features, like the user fragment.
 
 /**
  * Locks categories in ascending ID (PostgreSQL; SQLite has one writer at a time), for a write that

@@ -1,27 +1,32 @@
 import type { PostFragment } from '../../../../common/src/api/categories.ts';
 import { toApiDate } from '../../platform/dates.ts';
 import type { Db } from '../../platform/db/db.ts';
-import { refreshCategoryLastPost } from '../discussions/discussions.counters.repo.ts';
-import { commentUrl, discussionUrl } from '../discussions/discussions.present.ts';
-import {
-  adjustUserCommentCounts,
-  adjustUserDiscussionCount,
-} from '../discussions/discussions.users.repo.ts';
-import {
-  countCommentsByAuthor,
-  findLastComments,
-} from '../discussions/discussions.comments.repo.ts';
-import { deleteDiscussionRows, findDiscussionsByIDs } from '../discussions/discussions.repo.ts';
+import { refreshCategoryLastPost } from '../../platform/db/post-counters.ts';
+import { findUserFragmentRows } from '../../platform/db/user-fragment.ts';
 import { releaseDiscussionTags } from '../tags/tags.service.ts';
 import { presentUserFragment } from '../users/users.present.ts';
-import { findUserFragmentRows } from '../../platform/db/user-fragment.ts';
-import { findCategoryDiscussions, moveDiscussionsToCategory } from './categories.content.repo.ts';
-import type { CategoryRow } from './categories.repo.ts';
+import { countCommentsByAuthor, findLastComments } from './discussions.comments.repo.ts';
+import { commentUrl, discussionUrl } from './discussions.present.ts';
+import {
+  deleteDiscussionRows,
+  findCategoryDiscussions,
+  findDiscussionsByIDs,
+  moveDiscussionsToCategory,
+} from './discussions.repo.ts';
+import { adjustUserCommentCounts, adjustUserDiscussionCount } from './discussions.users.repo.ts';
 
-// Hook points for the features that own a category's content (discussions, comments, drafts…).
-// Categories call them inside their own transaction; the category counters (countDiscussions,
-// countAll*, …) are kept by the categories service, so these only move or delete content rows
-// (and keep the users' counters and the last posts, which the categories service does not).
+// What the discussions feature does for the categories feature: a deleted category's content
+// (moved or deleted) and the categories' last posts. Categories call these inside their own
+// transaction; the category counters (countDiscussions, countAll*, …) are kept by the categories
+// service, so these only move or delete content rows (and keep the users' counters and the last
+// posts, which the categories service does not).
+
+/** The columns of a category that name its last post. */
+export interface CategoryLastPostRef {
+  categoryID: number;
+  lastDiscussionID: number | null;
+  lastCommentID: number | null;
+}
 
 /**
  * `DELETE /categories/{id}?newCategoryID=`: moves every discussion (with its comments) of a
@@ -66,7 +71,7 @@ export async function deleteCategoryContent(db: Db, categoryID: number): Promise
  */
 export async function findLastPosts(
   db: Db,
-  categories: readonly CategoryRow[],
+  categories: readonly CategoryLastPostRef[],
   baseUrl = '',
 ): Promise<Map<number, PostFragment>> {
   const discussionIDs = categories
