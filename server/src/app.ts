@@ -43,6 +43,7 @@ import { tagsRoutes } from './features/tags/tags.routes.ts';
 import { mediaRoutes } from './features/media/media.routes.ts';
 import { layoutsRoutes } from './features/layouts/layouts.routes.ts';
 import { callsRoutes } from './features/calls/calls.routes.ts';
+import { jobsRoutes } from './features/jobs/jobs.routes.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -306,6 +307,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(mediaRoutes);
       await api.register(layoutsRoutes);
       await api.register(callsRoutes);
+      await api.register(jobsRoutes);
     },
     { prefix: API_PREFIX },
   );

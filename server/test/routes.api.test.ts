@@ -89,6 +89,8 @@ const HEARTH_EXTENSIONS: Record<string, string> = {
   'PUT /roles/{}/permissions': "the role editor's permission grid in one write",
   'DELETE /discussions/{}/reactions': '§10: userID optional, `/reactions` alone = self',
   'DELETE /comments/{}/reactions': '§10: userID optional, `/reactions` alone = self',
+  'GET /jobs': "administrators' view of dead and failed jobs (issue 13)",
+  'POST /jobs/{}/retry': 'administrators put a dead job back in the queue (issue 13)',
 };
 /** Documented parameters Hearth does not take yet, per call, with the reason. */
 const NOT_SUPPORTED: Record<string, Record<string, string>> = {
