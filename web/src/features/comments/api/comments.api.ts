@@ -1,13 +1,10 @@
 import { apiRequest, api } from '../../../lib/api.ts';
-import type {
-  CommentRecord,
-  CommentThreadData,
-  UserFragmentLike,
-} from '../../discussions/components/page/discussion-types.ts';
+import type { Comment, CommentThread } from '../../../../../common/src/api/comments.ts';
+import type { UserFragment } from '../../../../../common/src/api/users.ts';
 
 /** What `POST /comments` answers: the comment, or the premoderation message (202). */
 export type PostCommentResult =
-  { kind: 'created'; comment: CommentRecord } | { kind: 'pending'; message: string };
+  { kind: 'created'; comment: Comment } | { kind: 'pending'; message: string };
 
 export interface NewComment {
   discussionID: number;
@@ -18,7 +15,7 @@ export interface NewComment {
 
 /** `POST /comments` (api-contract §9); a 202 is premoderation. */
 export async function postComment(input: NewComment): Promise<PostCommentResult> {
-  const response = await apiRequest<CommentRecord | { message?: string }>('/comments', {
+  const response = await apiRequest<Comment | { message?: string }>('/comments', {
     method: 'POST',
     body: {
       body: input.body,
@@ -40,13 +37,10 @@ export async function patchComment(
   commentID: number,
   input: { body: string; format: string },
 ): Promise<PostCommentResult> {
-  const response = await apiRequest<CommentRecord | { message?: string }>(
-    `/comments/${commentID}`,
-    {
-      method: 'PATCH',
-      body: input,
-    },
-  );
+  const response = await apiRequest<Comment | { message?: string }>(`/comments/${commentID}`, {
+    method: 'PATCH',
+    body: input,
+  });
   if (response.status === 202 || !('commentID' in response.data)) {
     const message = 'message' in response.data ? response.data.message : undefined;
     return { kind: 'pending', message: message ?? '' };
@@ -64,7 +58,7 @@ export interface CommentQuote {
   commentID: number;
   bodyRaw: unknown;
   format: string;
-  insertUser?: UserFragmentLike;
+  insertUser?: UserFragment;
   url: string;
 }
 
@@ -78,7 +72,7 @@ export async function deleteComment(commentID: number): Promise<void> {
 }
 
 /** `GET /comments/{id}` (after an edit that the list needs in full). */
-export function fetchComment(commentID: number): Promise<CommentRecord> {
+export function fetchComment(commentID: number): Promise<Comment> {
   return api.get(`/comments/${commentID}`, { query: { expand: 'reactions' } });
 }
 
@@ -89,7 +83,7 @@ export function fetchCommentThread(query: {
   sort?: string;
   focusCommentID?: number;
   parentCommentID?: number;
-}): Promise<CommentThreadData> {
+}): Promise<CommentThread> {
   return api.get('/comments/thread', {
     query: {
       parentRecordType: 'discussion',
@@ -107,7 +101,7 @@ export function fetchCommentThread(query: {
  * Loads a hole's `apiUrl` (an absolute `/api/v2/comments/thread?...` address) through the API
  * client, so it carries the usual headers and error handling.
  */
-export function fetchThreadHole(apiUrl: string): Promise<CommentThreadData> {
+export function fetchThreadHole(apiUrl: string): Promise<CommentThread> {
   const url = new URL(apiUrl, 'http://localhost');
   const path = url.pathname.replace(/^\/api\/v2/, '');
   const query: Record<string, string> = {};

@@ -1,11 +1,7 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type {
-  CommentRecord,
-  CommentThreadData,
-  DiscussionRecord,
-  ThreadItem,
-} from '../../discussions/components/page/discussion-types.ts';
+import type { Comment, CommentThread, ThreadItem } from '../../../../../common/src/api/comments.ts';
+import type { Discussion } from '../../../../../common/src/api/discussions.ts';
 import { discussionPageKeys } from '../../discussions/api/discussion-actions.queries.ts';
 import { fetchCommentThread } from './comments.api.ts';
 
@@ -21,7 +17,7 @@ export function useThreadQuery(
   discussionID: number,
   page: number,
   sort: string,
-  initial: CommentThreadData,
+  initial: CommentThread,
 ) {
   return useQuery({
     queryKey: commentKeys.thread(discussionID, page, sort),
@@ -43,10 +39,10 @@ function mapItems(items: ThreadItem[], update: (item: ThreadItem) => ThreadItem[
 
 /** Replaces a hole with what its `apiUrl` answered. */
 export function fillHole(
-  thread: CommentThreadData,
+  thread: CommentThread,
   hole: ThreadItem & { type: 'hole' },
-  loaded: CommentThreadData,
-): CommentThreadData {
+  loaded: CommentThread,
+): CommentThread {
   return {
     threadStructure: mapItems(thread.threadStructure, (item) =>
       item === hole || (item.type === 'hole' && item.apiUrl === hole.apiUrl)
@@ -58,21 +54,23 @@ export function fillHole(
 }
 
 /** Adds a new comment: at the end of the thread, or as the last reply of its parent. */
-export function addComment(thread: CommentThreadData, comment: CommentRecord): CommentThreadData {
-  const parentID = comment.parentCommentID ?? null;
-  const item: ThreadItem = {
+export function addComment(thread: CommentThread, comment: Comment): CommentThread {
+  const parentID = comment.parentCommentID;
+  // The thread's paths run from the root, dot-delimited (api-contract §9).
+  const item = (parentPath: string): ThreadItem => ({
     type: 'comment',
     commentID: comment.commentID,
     parentCommentID: parentID,
-    depth: comment.depth ?? 1,
+    depth: comment.depth,
+    path: parentPath === '' ? String(comment.commentID) : `${parentPath}.${comment.commentID}`,
     children: [],
-  };
+  });
   const threadStructure =
     parentID === null
-      ? [...thread.threadStructure, item]
+      ? [...thread.threadStructure, item('')]
       : mapItems(thread.threadStructure, (entry) =>
           entry.type === 'comment' && entry.commentID === parentID
-            ? [{ ...entry, children: [...(entry.children ?? []), item] }]
+            ? [{ ...entry, children: [...entry.children, item(entry.path)] }]
             : [entry],
         );
   return {
@@ -82,7 +80,7 @@ export function addComment(thread: CommentThreadData, comment: CommentRecord): C
 }
 
 /** A deleted comment: replies keep their place under a tombstone; a leaf leaves the thread. */
-export function removeComment(thread: CommentThreadData, commentID: number): CommentThreadData {
+export function removeComment(thread: CommentThread, commentID: number): CommentThread {
   const commentsByID = { ...thread.commentsByID };
   const threadStructure = mapItems(thread.threadStructure, (entry) => {
     if (entry.type !== 'comment' || entry.commentID !== commentID) return [entry];
@@ -101,8 +99,8 @@ export function removeComment(thread: CommentThreadData, commentID: number): Com
 export function useThreadUpdater(discussionID: number) {
   const client = useQueryClient();
   return useCallback(
-    (update: (thread: CommentThreadData) => CommentThreadData) => {
-      client.setQueriesData<CommentThreadData>(
+    (update: (thread: CommentThread) => CommentThread) => {
+      client.setQueriesData<CommentThread>(
         { queryKey: commentKeys.threads(discussionID) },
         (thread) => (thread === undefined ? thread : update(thread)),
       );
@@ -113,7 +111,7 @@ export function useThreadUpdater(discussionID: number) {
 
 /** Moves the discussion's comment count by `delta` in the page's cached discussion. */
 export function adjustCommentCount(client: QueryClient, discussionID: number, delta: number): void {
-  client.setQueryData<DiscussionRecord>(discussionPageKeys.detail(discussionID), (discussion) =>
+  client.setQueryData<Discussion>(discussionPageKeys.detail(discussionID), (discussion) =>
     discussion === undefined
       ? discussion
       : { ...discussion, countComments: Math.max(0, discussion.countComments + delta) },

@@ -14,10 +14,9 @@ import { t } from '../../../lib/i18n.ts';
 import { useCurrentUser, usePermissionSet } from '../../../lib/session.ts';
 import { errorText } from '../../discussions/api/discussion-actions.queries.ts';
 import { CopyLinkButton } from '../../discussions/components/page/CopyLinkButton.tsx';
-import type {
-  CommentRecord,
-  DiscussionRecord,
-} from '../../discussions/components/page/discussion-types.ts';
+import type { Comment } from '../../../../../common/src/api/comments.ts';
+import type { Discussion } from '../../../../../common/src/api/discussions.ts';
+import type { UserFragment } from '../../../../../common/src/api/users.ts';
 import { recordReportsPath } from '../../discussions/components/page/page-links.ts';
 import { UserContent } from '../../discussions/components/page/UserContent.tsx';
 import { ReactionsBar } from '../../reactions/components/ReactionsBar.tsx';
@@ -43,8 +42,8 @@ import { createCommentElementID, scrollToComment } from './CreateComment.tsx';
 import styles from './CommentThread.module.css';
 
 export interface CommentItemProps {
-  comment: CommentRecord;
-  discussion: DiscussionRecord;
+  comment: Comment;
+  discussion: Discussion;
   depth: number;
 }
 
@@ -71,7 +70,11 @@ export function CommentItem({ comment, discussion, depth }: CommentItemProps) {
   const [deleteError, setDeleteError] = useState<string | null>(null);
 
   const isTombstone = comment.displayType === 'tombstone';
-  const author = comment.insertUser ?? { userID: comment.insertUserID, name: t('Unknown') };
+  const author: UserFragment = comment.insertUser ?? {
+    userID: comment.insertUserID,
+    name: t('Unknown'),
+    photoUrl: '',
+  };
   const category = { resourceType: 'category' as const, resourceID: discussion.categoryID };
   const isModerator = has(permissions, 'community.moderate');
   const canAdd =

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, member, permissionSet, renderWithApp } from '../../../test/render.tsx';
-import type { CommentThreadData } from '../../discussions/components/page/discussion-types.ts';
+import type { CommentThread as CommentThreadData } from '../../../../../common/src/api/comments.ts';
 import {
   commentFixture,
   discussionFixture,
@@ -40,11 +40,14 @@ afterEach(() => {
 
 const hole = {
   type: 'hole' as const,
+  holeID: 'hole1',
   parentCommentID: 1,
   depth: 2,
+  path: '1.hole1',
+  offset: 1,
   countAllComments: 4,
   countAllInsertUsers: 2,
-  insertUsers: [{ userID: 9, name: 'kai', photoUrl: null }],
+  insertUsers: [{ userID: 9, name: 'kai', photoUrl: '' }],
   apiUrl:
     'http://forum.example/api/v2/comments/thread?parentRecordType=discussion&parentRecordID=12&parentCommentID=1&offset=1',
 };
@@ -57,14 +60,23 @@ function threadWithHole(): CommentThreadData {
         commentID: 1,
         parentCommentID: null,
         depth: 1,
+        path: '1',
         children: [
           {
             type: 'comment',
             commentID: 2,
             parentCommentID: 1,
             depth: 2,
+            path: '1.2',
             children: [
-              { type: 'comment', commentID: 3, parentCommentID: 2, depth: 3, children: [] },
+              {
+                type: 'comment',
+                commentID: 3,
+                parentCommentID: 2,
+                depth: 3,
+                path: '1.2.3',
+                children: [],
+              },
             ],
           },
           hole,
@@ -131,7 +143,7 @@ describe('CommentThread', () => {
           parentCommentID: body.parentCommentID,
           depth: 4,
           insertUserID: 7,
-          insertUser: { userID: 7, name: 'ember', photoUrl: null },
+          insertUser: { userID: 7, name: 'ember', photoUrl: '' },
           body: '<p>Birch bark works</p>',
         }),
       );
@@ -142,8 +154,15 @@ describe('CommentThread', () => {
       JSON.stringify([{ type: 'p', children: [{ text: 'half a thought' }] }]),
     );
     const user = userEvent.setup();
+    // The server's map for this member: they may reply, not edit or delete others' comments.
+    const thread = threadWithHole();
+    thread.commentsByID['3'] = commentFixture(3, {
+      parentCommentID: 2,
+      depth: 3,
+      permissions: { 'comments.add': true, 'comments.edit': false, 'comments.delete': false },
+    });
     renderWithApp(
-      <CommentThread discussion={discussionFixture()} thread={threadWithHole()} paging={paging} />,
+      <CommentThread discussion={discussionFixture()} thread={thread} paging={paging} />,
       {
         bootstrap: { me: member, permissions: permissionSet(['session.valid', 'comments.add']) },
       },
@@ -175,7 +194,14 @@ describe('CommentThread', () => {
   it('shows the report count to moderators only', () => {
     const thread: CommentThreadData = {
       threadStructure: [
-        { type: 'comment', commentID: 1, parentCommentID: null, depth: 1, children: [] },
+        {
+          type: 'comment',
+          commentID: 1,
+          parentCommentID: null,
+          depth: 1,
+          path: '1',
+          children: [],
+        },
       ],
       commentsByID: { '1': commentFixture(1, { reportMeta: { countReports: 2 } }) },
     };

@@ -8,20 +8,26 @@ import { discussionPath } from '../../../app/paths.ts';
 import { t } from '../../../lib/i18n.ts';
 import { useDiscussionRecord } from '../../discussions/api/discussion-actions.queries.ts';
 import type {
-  CommentThreadData,
-  DiscussionRecord,
-  PagingProps,
+  CommentThread as CommentThreadData,
   ThreadItem,
-} from '../../discussions/components/page/discussion-types.ts';
+} from '../../../../../common/src/api/comments.ts';
+import type { Discussion } from '../../../../../common/src/api/discussions.ts';
 import { fetchThreadHole } from '../api/comments.api.ts';
 import { fillHole, useThreadQuery, useThreadUpdater } from '../api/comments.queries.ts';
 import { CommentItem } from './CommentItem.tsx';
 import styles from './CommentThread.module.css';
 
+/** Paging the layout hydrates with the thread. */
+export interface ThreadPaging {
+  page: number;
+  limit: number;
+  total: number;
+}
+
 export interface CommentThreadProps {
-  discussion: DiscussionRecord;
+  discussion: Discussion;
   thread: CommentThreadData;
-  paging: PagingProps;
+  paging: ThreadPaging;
   sort?: string | undefined;
   /** The comment the page was opened for (`/discussion/comment/{id}`): scrolled to and highlighted. */
   focusCommentID?: number | null | undefined;
@@ -107,7 +113,7 @@ export function CommentThread({
 interface ThreadListProps {
   items: readonly ThreadItem[];
   thread: CommentThreadData;
-  discussion: DiscussionRecord;
+  discussion: Discussion;
   depth: number;
 }
 
@@ -158,7 +164,7 @@ function ThreadHole({
   discussion,
 }: {
   hole: ThreadItem & { type: 'hole' };
-  discussion: DiscussionRecord;
+  discussion: Discussion;
 }) {
   const updateThread = useThreadUpdater(discussion.discussionID);
   const showError = useErrorToast();

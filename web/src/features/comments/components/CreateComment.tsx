@@ -8,7 +8,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { t } from '../../../lib/i18n.ts';
 import { useIsSignedIn, usePermissionSet } from '../../../lib/session.ts';
 import { useDiscussionRecord } from '../../discussions/api/discussion-actions.queries.ts';
-import type { DiscussionRecord } from '../../discussions/components/page/discussion-types.ts';
+import type { Discussion } from '../../../../../common/src/api/discussions.ts';
 import { postComment } from '../api/comments.api.ts';
 import { addComment, adjustCommentCount, useThreadUpdater } from '../api/comments.queries.ts';
 import { useCreateCommentDraft } from '../hooks/create-comment-draft.ts';
@@ -17,7 +17,7 @@ import { CommentEditor } from './CommentEditor.tsx';
 import styles from './CreateComment.module.css';
 
 export interface CreateCommentProps {
-  discussion: DiscussionRecord;
+  discussion: Discussion;
 }
 
 /** The element id of the create-comment box (Quote scrolls to it). */

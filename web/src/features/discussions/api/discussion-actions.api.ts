@@ -1,7 +1,8 @@
 import { ApiError, api } from '../../../lib/api.ts';
 import { t } from '../../../lib/i18n.ts';
 import { runLongRunner, type LongRunnerOptions } from '../../../lib/long-runner.ts';
-import type { DiscussionRecord, TagFragmentLike } from '../components/page/discussion-types.ts';
+import type { Discussion } from '../../../../../common/src/api/discussions.ts';
+import type { TagFragment } from '../../../../../common/src/api/tags.ts';
 
 /** `PUT /discussions/{id}/bookmark` (spec 001 §7.4). */
 export function putBookmark(
@@ -25,7 +26,7 @@ export function putMute(discussionID: number, muted: boolean): Promise<{ muted: 
 }
 
 /** `PATCH /discussions/{id}/bump` (curation.manage). */
-export function patchBump(discussionID: number): Promise<DiscussionRecord> {
+export function patchBump(discussionID: number): Promise<Discussion> {
   return api.patch(`/discussions/${discussionID}/bump`);
 }
 
@@ -42,12 +43,12 @@ export interface DiscussionFlagsPatch {
 export function patchDiscussion(
   discussionID: number,
   patch: DiscussionFlagsPatch,
-): Promise<DiscussionRecord> {
+): Promise<Discussion> {
   return api.patch(`/discussions/${discussionID}`, patch, { query: { expand: 'all' } });
 }
 
 /** `PUT /discussions/{id}/type`. */
-export function putDiscussionType(discussionID: number, type: string): Promise<DiscussionRecord> {
+export function putDiscussionType(discussionID: number, type: string): Promise<Discussion> {
   return api.put(`/discussions/${discussionID}/type`, { type });
 }
 
@@ -55,7 +56,7 @@ export function putDiscussionType(discussionID: number, type: string): Promise<D
 export function putDiscussionTags(
   discussionID: number,
   tagIDs: readonly number[],
-): Promise<TagFragmentLike[]> {
+): Promise<TagFragment[]> {
   return api.put(`/discussions/${discussionID}/tags`, { tagIDs });
 }
 

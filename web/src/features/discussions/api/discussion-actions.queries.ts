@@ -3,7 +3,8 @@ import { useCallback } from 'react';
 import { useToasts } from '../../../components/toast-context.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { t } from '../../../lib/i18n.ts';
-import type { DiscussionRecord, TagFragmentLike } from '../components/page/discussion-types.ts';
+import type { Discussion } from '../../../../../common/src/api/discussions.ts';
+import type { TagFragment } from '../../../../../common/src/api/tags.ts';
 import { fetchDiscussionByID } from './discussions.api.ts';
 import { discussionKeys } from './discussions.queries.ts';
 import {
@@ -26,8 +27,8 @@ export const discussionPageKeys = discussionKeys;
  * The discussion the page shows, seeded from the hydrated widget props; the widgets of one page
  * share it, so a toggle in the options menu shows at once in the original post and the comment box.
  */
-export function useDiscussionRecord(initial: DiscussionRecord): DiscussionRecord {
-  const query = useQuery<DiscussionRecord>({
+export function useDiscussionRecord(initial: Discussion): Discussion {
+  const query = useQuery<Discussion>({
     queryKey: discussionPageKeys.detail(initial.discussionID),
     queryFn: () => fetchDiscussionByID(initial.discussionID, ['all']),
     initialData: initial,
@@ -38,9 +39,9 @@ export function useDiscussionRecord(initial: DiscussionRecord): DiscussionRecord
 function updateCachedDiscussion(
   client: QueryClient,
   discussionID: number,
-  update: (discussion: DiscussionRecord) => DiscussionRecord,
+  update: (discussion: Discussion) => Discussion,
 ): void {
-  client.setQueryData<DiscussionRecord>(discussionPageKeys.detail(discussionID), (current) =>
+  client.setQueryData<Discussion>(discussionPageKeys.detail(discussionID), (current) =>
     current === undefined ? current : update(current),
   );
 }
@@ -101,9 +102,7 @@ export function useBookmarkMutation(discussionID: number) {
   return useMutation({
     mutationFn: (bookmarked: boolean) => putBookmark(discussionID, bookmarked),
     onMutate: (bookmarked) => {
-      const previous = client.getQueryData<DiscussionRecord>(
-        discussionPageKeys.detail(discussionID),
-      );
+      const previous = client.getQueryData<Discussion>(discussionPageKeys.detail(discussionID));
       updateCachedDiscussion(client, discussionID, (discussion) => ({ ...discussion, bookmarked }));
       return { previous: previous?.bookmarked ?? !bookmarked };
     },
@@ -154,7 +153,7 @@ export function useDiscussionToggleMutation(discussionID: number) {
   const showSuccess = useSuccessToast();
   const showFailure = useFailureToast();
   return useMutation({
-    mutationFn: async (toggle: DiscussionToggle): Promise<Partial<DiscussionRecord>> => {
+    mutationFn: async (toggle: DiscussionToggle): Promise<Partial<Discussion>> => {
       switch (toggle.kind) {
         case 'mute':
           return putMute(discussionID, toggle.muted);
@@ -192,7 +191,7 @@ export function useSetTagsMutation(discussionID: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (tagIDs: readonly number[]) => putDiscussionTags(discussionID, tagIDs),
-    onSuccess: (tags: TagFragmentLike[]) => {
+    onSuccess: (tags: TagFragment[]) => {
       updateCachedDiscussion(client, discussionID, (current) => ({ ...current, tags }));
     },
   });

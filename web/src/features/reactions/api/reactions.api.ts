@@ -1,35 +1,10 @@
 import { api } from '../../../lib/api.ts';
 import type {
-  ReactionSummaryItem,
-  UserFragmentLike,
-} from '../../discussions/components/page/discussion-types.ts';
-
-/** Records that take reactions (api-contract §10). */
-export type ReactionRecordType = 'discussion' | 'comment';
-
-/** A reaction type (`GET /reactions`, api-contract §10). */
-export interface ReactionType {
-  urlcode?: string;
-  urlCode?: string;
-  name: string;
-  class: string;
-  tagID: number;
-  active?: boolean;
-  hidden?: boolean;
-  sort?: number;
-  reactionValue?: number;
-}
-
-/** One entry of a record's reaction log (api-contract §1.14 ReactionLog item). */
-export interface ReactionLogEntry {
-  recordType: string;
-  recordID: number;
-  tagID: number;
-  userID: number;
-  dateInserted: string;
-  user: UserFragmentLike;
-  reactionType: { tagID: number; urlcode: string; name: string; class?: string };
-}
+  ReactionLog,
+  ReactionRecordType,
+  ReactionSummary,
+  ReactionType,
+} from '../../../../../common/src/api/reactions.ts';
 
 function recordPath(recordType: ReactionRecordType, recordID: number): string {
   return `/${recordType}s/${recordID}`;
@@ -45,7 +20,7 @@ export function postReaction(
   recordType: ReactionRecordType,
   recordID: number,
   reactionType: string,
-): Promise<ReactionSummaryItem[]> {
+): Promise<ReactionSummary[]> {
   return api.post(`${recordPath(recordType, recordID)}/reactions`, { reactionType });
 }
 
@@ -62,7 +37,7 @@ export function fetchReactionLog(
   recordType: ReactionRecordType,
   recordID: number,
   type?: string,
-): Promise<ReactionLogEntry[]> {
+): Promise<ReactionLog[]> {
   return api.get(`${recordPath(recordType, recordID)}/reactions`, {
     query: { type, limit: 100 },
   });
@@ -72,6 +47,6 @@ export function fetchReactionLog(
 export function fetchRecordReactions(
   recordType: ReactionRecordType,
   recordID: number,
-): Promise<{ reactions?: ReactionSummaryItem[]; score?: number | null }> {
+): Promise<{ reactions?: ReactionSummary[]; score?: number | null }> {
   return api.get(recordPath(recordType, recordID), { query: { expand: 'reactions' } });
 }

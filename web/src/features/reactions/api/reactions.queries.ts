@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { fetchReactionLog, fetchReactionTypes, type ReactionRecordType } from './reactions.api.ts';
+import type { ReactionRecordType } from '../../../../../common/src/api/reactions.ts';
+import { fetchReactionLog, fetchReactionTypes } from './reactions.api.ts';
 
 /** Query keys of reactions: the types, and each record's log (optionally of one type). */
 export const reactionKeys = {

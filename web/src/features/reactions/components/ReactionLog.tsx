@@ -6,7 +6,7 @@ import { Loader } from '../../../components/Loader.tsx';
 import { LazyModal } from '../../../components/LazyModal.tsx';
 import { profilePath } from '../../../app/paths.ts';
 import { t } from '../../../lib/i18n.ts';
-import type { ReactionRecordType } from '../api/reactions.api.ts';
+import type { ReactionRecordType } from '../../../../../common/src/api/reactions.ts';
 import { useReactionLogQuery } from '../api/reactions.queries.ts';
 import { ReactionIcon } from './reaction-icons.tsx';
 import styles from './ReactionsBar.module.css';

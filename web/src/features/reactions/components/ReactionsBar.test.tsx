@@ -45,7 +45,7 @@ const like = {
   tagID: 7,
   urlcode: 'Like',
   name: 'Like',
-  class: 'Positive',
+  class: 'Positive' as const,
   count: 2,
   hasReacted: false,
 };
@@ -121,7 +121,14 @@ describe('ReactionsBar', () => {
       if (call.method === 'POST') {
         return jsonResponse(201, [
           { ...like, count: 1, hasReacted: false },
-          { tagID: 12, urlcode: 'Lol', name: 'LOL', class: 'Positive', count: 1, hasReacted: true },
+          {
+            tagID: 12,
+            urlcode: 'Lol',
+            name: 'LOL',
+            class: 'Positive' as const,
+            count: 1,
+            hasReacted: true,
+          },
         ]);
       }
       return undefined;

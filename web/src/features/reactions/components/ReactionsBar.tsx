@@ -10,14 +10,12 @@ import { useErrorToast } from '../../../components/toast-context.tsx';
 import { Tooltip } from '../../../components/Tooltip.tsx';
 import { t } from '../../../lib/i18n.ts';
 import { useIsSignedIn, usePermissionSet } from '../../../lib/session.ts';
-import type { ReactionSummaryItem } from '../../discussions/components/page/discussion-types.ts';
-import {
-  deleteOwnReaction,
-  fetchRecordReactions,
-  postReaction,
-  type ReactionRecordType,
-  type ReactionType,
-} from '../api/reactions.api.ts';
+import type {
+  ReactionRecordType,
+  ReactionSummary,
+  ReactionType,
+} from '../../../../../common/src/api/reactions.ts';
+import { deleteOwnReaction, fetchRecordReactions, postReaction } from '../api/reactions.api.ts';
 import {
   reactionKeys,
   useReactionLogQuery,
@@ -31,24 +29,20 @@ import styles from './ReactionsBar.module.css';
 export interface ReactionsBarProps {
   recordType: ReactionRecordType;
   recordID: number;
-  reactions: readonly ReactionSummaryItem[];
+  reactions: readonly ReactionSummary[];
   score?: number | null | undefined;
   /** Up/Down vote counter (question and idea discussions). */
   hasVoteCounter?: boolean;
   /** spec 000 §6: the reactions area needs comments.add on the discussion (closed: discussions.close). */
   canReact: boolean;
   /** Called with the server's counts after a toggle, so cached records follow. */
-  onChange?: (reactions: ReactionSummaryItem[], score: number) => void;
+  onChange?: (reactions: ReactionSummary[], score: number) => void;
 }
 
 const voteCodes = new Set(['up', 'down']);
 
-function typeCode(type: ReactionType | ReactionSummaryItem): string {
-  return (
-    ('urlcode' in type && type.urlcode !== undefined
-      ? type.urlcode
-      : (type as ReactionType).urlCode) ?? ''
-  );
+function typeCode(type: ReactionType | ReactionSummary): string {
+  return type.urlcode;
 }
 
 /**
@@ -114,7 +108,7 @@ export function ReactionsBar({
       if (held !== undefined) {
         await deleteOwnReaction(recordType, recordID);
       }
-      let counts: ReactionSummaryItem[];
+      let counts: ReactionSummary[];
       let score = optimisticScore;
       if (optimistic.isRemoval) {
         const record = await fetchRecordReactions(recordType, recordID);
@@ -135,7 +129,7 @@ export function ReactionsBar({
     }
   };
 
-  const toggleType = (type: ReactionType | ReactionSummaryItem) => {
+  const toggleType = (type: ReactionType | ReactionSummary) => {
     void toggle({
       tagID: type.tagID,
       urlcode: typeCode(type),
@@ -260,7 +254,7 @@ export function ReactionsBar({
 interface ReactionCountProps {
   recordType: ReactionRecordType;
   recordID: number;
-  reaction: ReactionSummaryItem;
+  reaction: ReactionSummary;
   isDisabled: boolean;
   canViewWho: boolean;
   onToggle: () => void;
@@ -309,7 +303,7 @@ function ReactionCount({
 interface WhoReactedProps {
   recordType: ReactionRecordType;
   recordID: number;
-  reaction: ReactionSummaryItem;
+  reaction: ReactionSummary;
   isEnabled: boolean;
 }
 

@@ -1,18 +1,16 @@
-import type { ReactionSummaryItem } from '../../discussions/components/page/discussion-types.ts';
+import type { ReactionClass, ReactionSummary } from '../../../../../common/src/api/reactions.ts';
 
 /** The fields of a reaction type the toggle needs. */
 export interface ToggledReaction {
   tagID: number;
   urlcode: string;
   name: string;
-  class: string;
+  class: ReactionClass;
   reactionValue?: number | undefined;
 }
 
 /** The user's reaction on a record, if any (a user holds at most one, api-contract §10). */
-export function heldReaction(
-  reactions: readonly ReactionSummaryItem[],
-): ReactionSummaryItem | undefined {
+export function heldReaction(reactions: readonly ReactionSummary[]): ReactionSummary | undefined {
   return reactions.find((reaction) => reaction.hasReacted === true);
 }
 
@@ -22,9 +20,9 @@ export function heldReaction(
  * `scoreDelta` is what the record's score moves by (votes carry a reaction value).
  */
 export function applyReactionToggle(
-  reactions: readonly ReactionSummaryItem[],
+  reactions: readonly ReactionSummary[],
   chosen: ToggledReaction,
-): { reactions: ReactionSummaryItem[]; scoreDelta: number; isRemoval: boolean } {
+): { reactions: ReactionSummary[]; scoreDelta: number; isRemoval: boolean } {
   const held = heldReaction(reactions);
   const isRemoval = held?.urlcode === chosen.urlcode;
   let scoreDelta = 0;

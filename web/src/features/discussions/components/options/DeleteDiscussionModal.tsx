@@ -2,11 +2,11 @@ import { useNavigate } from 'react-router';
 import { ConfirmModal } from '../../../../components/Modal.tsx';
 import { t } from '../../../../lib/i18n.ts';
 import { errorText, useDeleteDiscussionMutation } from '../../api/discussion-actions.queries.ts';
-import type { DiscussionRecord } from '../page/discussion-types.ts';
+import type { Discussion } from '../../../../../../common/src/api/discussions.ts';
 import { appPath } from '../page/page-links.ts';
 
 export interface DiscussionModalProps {
-  discussion: DiscussionRecord;
+  discussion: Discussion;
   onClose: () => void;
 }
 

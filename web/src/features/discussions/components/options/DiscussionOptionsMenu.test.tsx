@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, member, permissionSet, renderWithApp } from '../../../../test/render.tsx';
-import { discussionFixture } from '../page/test-fixtures.ts';
+import { discussionFixture, discussionPermissionsFixture } from '../page/test-fixtures.ts';
 import { DiscussionOptionsMenu } from './DiscussionOptionsMenu.tsx';
 
 afterEach(() => {
@@ -104,11 +104,7 @@ describe('DiscussionOptionsMenu (spec 000 §6)', () => {
       <DiscussionOptionsMenu
         discussion={discussionFixture({
           insertUserID: 99,
-          permissions: {
-            'discussions.delete': true,
-            'discussions.close': false,
-            'discussions.sink': false,
-          },
+          permissions: discussionPermissionsFixture(['discussions.delete']),
         })}
       />,
       {

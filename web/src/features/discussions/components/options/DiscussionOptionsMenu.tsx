@@ -8,7 +8,7 @@ import {
   useDiscussionToggleMutation,
   type DiscussionToggle,
 } from '../../api/discussion-actions.queries.ts';
-import type { DiscussionRecord } from '../page/discussion-types.ts';
+import type { Discussion } from '../../../../../../common/src/api/discussions.ts';
 import { revisionHistoryPath } from '../page/page-links.ts';
 import { useNow } from '../page/use-now.ts';
 import {
@@ -39,7 +39,7 @@ const ChangeAuthorModal = lazy(async () => ({
 }));
 
 export interface DiscussionOptionsMenuProps {
-  discussion: DiscussionRecord;
+  discussion: Discussion;
 }
 
 type OpenModal = 'delete' | 'move' | 'changeType' | 'tag' | 'announce' | 'changeAuthor' | null;

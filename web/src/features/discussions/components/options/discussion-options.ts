@@ -1,7 +1,10 @@
 import { has } from '../../../../../../common/src/permissions/has.ts';
 import type { PermissionName } from '../../../../../../common/src/permissions/names.ts';
 import type { PermissionSet } from '../../../../../../common/src/permissions/types.ts';
-import type { DiscussionRecord } from '../page/discussion-types.ts';
+import type {
+  Discussion,
+  DiscussionPermissionKey,
+} from '../../../../../../common/src/api/discussions.ts';
 
 /** Every entry of the discussion options menu (spec 000 §2). */
 export type DiscussionOption =
@@ -40,14 +43,14 @@ export interface DiscussionOptionsContext {
   now: number;
 }
 
-function categoryCheck(discussion: DiscussionRecord) {
+function categoryCheck(discussion: Discussion) {
   return { resourceType: 'category' as const, resourceID: discussion.categoryID };
 }
 
 /** Whether the viewer holds a category-scoped permission on the discussion's category. */
 function inCategory(
   context: DiscussionOptionsContext,
-  discussion: DiscussionRecord,
+  discussion: Discussion,
   names: PermissionName | readonly PermissionName[],
 ): boolean {
   return has(context.permissions, names, categoryCheck(discussion));
@@ -63,7 +66,7 @@ function global(
 /** Moderators edit anything without a time limit (spec 000 §6 community.moderate, discussions.edit). */
 export function isDiscussionModerator(
   context: DiscussionOptionsContext,
-  discussion: DiscussionRecord,
+  discussion: Discussion,
 ): boolean {
   return (
     global(context, 'community.moderate') || inCategory(context, discussion, 'discussions.edit')
@@ -86,7 +89,7 @@ export function editTimeLeft(
 /** Whether the viewer may edit the discussion now (record map first, then the rules). */
 export function canEditDiscussion(
   context: DiscussionOptionsContext,
-  discussion: DiscussionRecord,
+  discussion: Discussion,
 ): boolean {
   if (context.userID === 0) return false;
   if (isDiscussionModerator(context, discussion)) return true;
@@ -102,14 +105,14 @@ export function canEditDiscussion(
  * `permissions` map answers first when the server sent it, `has()` with the category otherwise.
  */
 export function visibleDiscussionOptions(
-  discussion: DiscussionRecord,
+  discussion: Discussion,
   context: DiscussionOptionsContext,
 ): Set<DiscussionOption> {
   const options = new Set<DiscussionOption>();
   if (context.userID === 0) return options;
-  const record = discussion.permissions ?? {};
   const isAuthor = discussion.insertUserID === context.userID;
-  const fromRecord = (key: string, fallback: boolean): boolean => record[key] ?? fallback;
+  const fromRecord = (key: DiscussionPermissionKey, fallback: boolean): boolean =>
+    discussion.permissions?.[key] ?? fallback;
 
   if (canEditDiscussion(context, discussion)) options.add('edit');
   if (fromRecord('discussions.delete', inCategory(context, discussion, 'discussions.delete'))) {

@@ -17,7 +17,8 @@ import {
 } from '../options/discussion-options.ts';
 import { BookmarkToggle } from './BookmarkToggle.tsx';
 import { CopyLinkButton } from './CopyLinkButton.tsx';
-import type { DiscussionRecord } from './discussion-types.ts';
+import type { Discussion } from '../../../../../../common/src/api/discussions.ts';
+import type { UserFragment } from '../../../../../../common/src/api/users.ts';
 import { EditDiscussionLink, editCountdownInterval } from './EditDiscussionLink.tsx';
 import { sitePath } from './page-links.ts';
 import { useNow } from './use-now.ts';
@@ -26,7 +27,7 @@ import styles from './DiscussionOriginalPost.module.css';
 
 export interface DiscussionOriginalPostProps {
   /** The discussion with every expansion (interfaces.md: `DiscussionOriginalPost`). */
-  discussion: DiscussionRecord;
+  discussion: Discussion;
 }
 
 /** Types that show the vote counter instead of Up/Down reaction buttons. */
@@ -60,7 +61,11 @@ export function DiscussionOriginalPost({ discussion: initial }: DiscussionOrigin
   const fullContext = { ...context, now };
   const canEdit = canEditDiscussion(fullContext, discussion);
   const timeLeft = isModerator ? null : editTimeLeft(fullContext, discussion.dateInserted);
-  const author = discussion.insertUser ?? { userID: discussion.insertUserID, name: t('Unknown') };
+  const author: UserFragment = discussion.insertUser ?? {
+    userID: discussion.insertUserID,
+    name: t('Unknown'),
+    photoUrl: '',
+  };
   const isEdited =
     discussion.dateUpdated !== null &&
     discussion.dateUpdated !== undefined &&
