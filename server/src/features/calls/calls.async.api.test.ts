@@ -1,9 +1,11 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createTestApp, testDialect, type TestApp } from '../../../test/harness.ts';
-import { inject } from '../../../test/actors.ts';
+import { asModerator, inject } from '../../../test/actors.ts';
+import { bumpPermissionsVersion } from '../../permissions/permission-set.repo.ts';
 import { makeActors, makeCategory, makeDiscussion, type ErrorBody, type TestActors } from '../../../test/factories.ts';
 import type { TrackingSlipsResult } from '../../../../common/src/api/long-runner.ts';
+import { makeComment } from '../../../test/factories.ts';
 
 // Issue 13 item 4, api-contract §1.11: `longRunnerMode=async` queues the action as a job (a row
 // in the jobs table) and answers 202 with a tracking slip; the worker then does what the sync
@@ -85,6 +87,42 @@ describe(`long runner in async mode (${testDialect})`, () => {
     assert.equal(Number(afterCount.count), Number(before.count));
     await t.app.jobs.drain();
     assert.equal(await discussionStatus(discussion.discussionID), 200);
+  });
+
+  test('the job acts as the user who asked, with the permissions they hold when it runs', async () => {
+    const category = await makeCategory(t);
+    const discussion = await makeDiscussion(t, { categoryID: category.categoryID });
+    const moderator = await asModerator(t);
+    const response = await inject(t, moderator, {
+      method: 'DELETE',
+      url: '/api/v2/discussions/list?longRunnerMode=async',
+      payload: { discussionIDs: [discussion.discussionID] },
+    });
+    assert.equal(response.statusCode, 202, response.body);
+    const jobID = Number((response.json() as TrackingSlipsResult).trackingSlips[0]?.jobID);
+    // Demoted before the job runs: the deletion is refused, as it would be in a request now.
+    await t.db.deleteFrom('userRoles').where('userID', '=', moderator.user.userID).execute();
+    await bumpPermissionsVersion(t.db);
+    await t.app.jobs.drain();
+    assert.equal(await discussionStatus(discussion.discussionID), 200);
+    const job = await t.db.selectFrom('jobs').select('status').where('jobID', '=', jobID).executeTakeFirst();
+    assert.equal(job?.status, 'complete', 'a refused record is the outcome, not a reason to retry');
+  });
+
+  test('DELETE /comments/list?longRunnerMode=async queues the deletion of comments', async () => {
+    const category = await makeCategory(t);
+    const discussion = await makeDiscussion(t, { categoryID: category.categoryID });
+    const comment = await makeComment(t, { discussionID: discussion.discussionID });
+    const response = await inject(t, actors.admin, {
+      method: 'DELETE',
+      url: '/api/v2/comments/list?longRunnerMode=async',
+      payload: { commentIDs: [comment.commentID], deleteMethod: 'full' },
+    });
+    assert.equal(response.statusCode, 202, response.body);
+    const read = () => inject(t, actors.admin, { method: 'GET', url: `/api/v2/comments/${comment.commentID}` });
+    assert.equal((await read()).statusCode, 200);
+    await t.app.jobs.drain();
+    assert.equal((await read()).statusCode, 404);
   });
 
   test('an unknown longRunnerMode is a 422 naming the field', async () => {
