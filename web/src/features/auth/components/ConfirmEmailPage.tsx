@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { emailConfirmRequestPath, homePath } from '../../../app/paths.ts';
@@ -7,15 +6,14 @@ import { FormMessage } from '../../../components/form/FormMessage.tsx';
 import { Loader } from '../../../components/Loader.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { t } from '../../../lib/i18n.ts';
-import { sessionKeys } from '../../../lib/session.ts';
-import { confirmEmail } from '../api/auth.api.ts';
+import { useConfirmEmailMutation } from '../api/auth.queries.ts';
 import { EntryLayout } from './EntryLayout.tsx';
 import styles from './EntryLayout.module.css';
 
 /** `/entry/emailconfirm/{userID}/{code}`: the link of the confirmation e-mail. */
 export function ConfirmEmailPage() {
   const params = useParams();
-  const queryClient = useQueryClient();
+  const { mutate: confirm } = useConfirmEmailMutation();
   const userID = Number(params.userID);
   const code = params.code ?? '';
   const isValidLink = Number.isInteger(userID) && userID > 0 && code !== '';
@@ -34,18 +32,18 @@ export function ConfirmEmailPage() {
       return;
     }
     hasStarted.current = true;
-    confirmEmail(userID, code)
-      .then(async () => {
-        setResult({ kind: 'confirmed' });
-        await queryClient.invalidateQueries({ queryKey: sessionKeys.me });
-      })
-      .catch((error: unknown) => {
-        setResult({
-          kind: 'failed',
-          message: error instanceof ApiError ? error.message : t('Something went wrong.'),
-        });
-      });
-  }, [userID, code, isValidLink, queryClient]);
+    confirm(
+      { userID, code },
+      {
+        onSuccess: () => setResult({ kind: 'confirmed' }),
+        onError: (error) =>
+          setResult({
+            kind: 'failed',
+            message: error instanceof ApiError ? error.message : t('Something went wrong.'),
+          }),
+      },
+    );
+  }, [userID, code, isValidLink, confirm]);
 
   return (
     <EntryLayout title={t('Confirm Email')}>

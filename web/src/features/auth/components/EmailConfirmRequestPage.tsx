@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { useEntryLinks } from '../../../app/entry-links.ts';
 import { homePath } from '../../../app/paths.ts';
@@ -9,7 +8,7 @@ import { SmartLink } from '../../../components/SmartLink.tsx';
 import { t } from '../../../lib/i18n.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { useFormErrors } from '../../../lib/use-form-errors.ts';
-import { resendConfirmationEmail } from '../api/auth.api.ts';
+import { useResendConfirmationEmailMutation } from '../api/auth.queries.ts';
 import { EntryLayout } from './EntryLayout.tsx';
 import styles from './EntryLayout.module.css';
 
@@ -17,22 +16,13 @@ import styles from './EntryLayout.module.css';
 export function EmailConfirmRequestPage() {
   const user = useCurrentUser();
   const entryLinks = useEntryLinks();
-  const [isSending, setIsSending] = useState(false);
-  const [isSent, setIsSent] = useState(false);
+  const mutation = useResendConfirmationEmailMutation();
   const errors = useFormErrors();
   usePageMeta({ title: t('Resend confirmation email') });
 
-  const handleResend = async () => {
-    setIsSending(true);
+  const handleResend = () => {
     errors.clear();
-    try {
-      await resendConfirmationEmail(user.userID);
-      setIsSent(true);
-    } catch (error) {
-      errors.setError(error);
-    } finally {
-      setIsSending(false);
-    }
+    mutation.mutate(user.userID, { onError: (error) => errors.setError(error) });
   };
 
   if (user.userID === 0) {
@@ -71,7 +61,7 @@ export function EmailConfirmRequestPage() {
     >
       <div className={styles.result}>
         {formMessages.length > 0 ? <FormMessage>{formMessages.join(' ')}</FormMessage> : null}
-        {isSent ? (
+        {mutation.isSuccess ? (
           <FormMessage type="success">
             {t(
               'A confirmation email has been sent. Follow the link in it to confirm your address.',
@@ -81,8 +71,8 @@ export function EmailConfirmRequestPage() {
           <Button
             variant="primary"
             className={styles.submit}
-            isLoading={isSending}
-            onClick={() => void handleResend()}
+            isLoading={mutation.isPending}
+            onClick={handleResend}
           >
             {t('Resend confirmation email')}
           </Button>

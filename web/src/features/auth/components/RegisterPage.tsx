@@ -10,7 +10,7 @@ import { t } from '../../../lib/i18n.ts';
 import { safeTarget } from '../../../lib/safe-url.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { useFormErrors } from '../../../lib/use-form-errors.ts';
-import { register, signIn } from '../api/auth.api.ts';
+import { useRegisterMutation, useSignInMutation } from '../api/auth.queries.ts';
 import { navigateWithReload } from '../navigate-with-reload.ts';
 import { EntryLayout } from './EntryLayout.tsx';
 import styles from './EntryLayout.module.css';
@@ -26,7 +26,10 @@ export function RegisterPage() {
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
+  // Busy from the submit until the page reloads (registering, then signing in).
   const [isSubmitting, setIsSubmitting] = useState(false);
+  const registerMutation = useRegisterMutation();
+  const signInMutation = useSignInMutation();
   const [isPendingApproval, setIsPendingApproval] = useState(false);
   const errors = useFormErrors();
   usePageMeta({ title: t('Register') });
@@ -36,7 +39,11 @@ export function RegisterPage() {
     setIsSubmitting(true);
     errors.clear();
     try {
-      const result = await register({ email: email.trim(), name: name.trim(), password });
+      const result = await registerMutation.mutateAsync({
+        email: email.trim(),
+        name: name.trim(),
+        password,
+      });
       if (result.kind === 'pendingApproval') {
         setIsPendingApproval(true);
         setIsSubmitting(false);
@@ -48,7 +55,7 @@ export function RegisterPage() {
       return;
     }
     try {
-      await signIn({ username: name.trim(), password, persist: false });
+      await signInMutation.mutateAsync({ username: name.trim(), password, persist: false });
       navigateWithReload(target);
     } catch {
       // The account exists; signing in can still be refused (e.g. approval or confirmation rules).

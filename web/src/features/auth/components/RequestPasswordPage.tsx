@@ -7,7 +7,7 @@ import { FormMessage } from '../../../components/form/FormMessage.tsx';
 import { TextField } from '../../../components/form/TextField.tsx';
 import { t } from '../../../lib/i18n.ts';
 import { useFormErrors } from '../../../lib/use-form-errors.ts';
-import { requestPassword } from '../api/auth.api.ts';
+import { useRequestPasswordMutation } from '../api/auth.queries.ts';
 import { EntryLayout } from './EntryLayout.tsx';
 import styles from './EntryLayout.module.css';
 
@@ -16,23 +16,14 @@ const shownFields = ['email'] as const;
 /** `/entry/passwordrequest`: asks for the password reset e-mail (`POST /users/request-password`). */
 export function RequestPasswordPage() {
   const [email, setEmail] = useState('');
-  const [isSubmitting, setIsSubmitting] = useState(false);
-  const [isSent, setIsSent] = useState(false);
+  const mutation = useRequestPasswordMutation();
   const errors = useFormErrors();
   usePageMeta({ title: t('Reset my password') });
 
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setIsSubmitting(true);
     errors.clear();
-    try {
-      await requestPassword(email.trim());
-      setIsSent(true);
-    } catch (error) {
-      errors.setError(error);
-    } finally {
-      setIsSubmitting(false);
-    }
+    mutation.mutate(email.trim(), { onError: (error) => errors.setError(error) });
   };
 
   const formMessages = errors.formMessages(shownFields);
@@ -40,7 +31,7 @@ export function RequestPasswordPage() {
     <EntryLayout
       title={t('Reset my password')}
       description={
-        isSent ? undefined : (
+        mutation.isSuccess ? undefined : (
           <p>
             {t(
               'Enter your email address or username and we will send you a link to choose a new password.',
@@ -54,14 +45,14 @@ export function RequestPasswordPage() {
         </p>
       }
     >
-      {isSent ? (
+      {mutation.isSuccess ? (
         <div className={styles.result}>
           <FormMessage type="success">
             {t('A message has been sent to your email address with password reset instructions.')}
           </FormMessage>
         </div>
       ) : (
-        <form className={styles.form} onSubmit={(event) => void handleSubmit(event)} noValidate>
+        <form className={styles.form} onSubmit={handleSubmit} noValidate>
           {formMessages.length > 0 ? <FormMessage>{formMessages.join(' ')}</FormMessage> : null}
           <TextField
             label={t('Email/Username')}
@@ -76,7 +67,7 @@ export function RequestPasswordPage() {
             type="submit"
             variant="primary"
             className={styles.submit}
-            isLoading={isSubmitting}
+            isLoading={mutation.isPending}
           >
             {t('Request a new password')}
           </Button>

@@ -9,7 +9,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { useConfigValue } from '../../../lib/bootstrap.ts';
 import { t } from '../../../lib/i18n.ts';
 import { useFormErrors } from '../../../lib/use-form-errors.ts';
-import { resetPassword } from '../api/auth.api.ts';
+import { useResetPasswordMutation } from '../api/auth.queries.ts';
 import { EntryLayout } from './EntryLayout.tsx';
 import styles from './EntryLayout.module.css';
 
@@ -23,12 +23,11 @@ export function ResetPasswordPage() {
   const minLength = useConfigValue('password.minLength', 8);
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [isSubmitting, setIsSubmitting] = useState(false);
-  const [isDone, setIsDone] = useState(false);
+  const mutation = useResetPasswordMutation();
   const errors = useFormErrors();
   usePageMeta({ title: t('Reset my password') });
 
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     errors.clear();
     if (password !== confirmation) {
@@ -49,18 +48,13 @@ export function ResetPasswordPage() {
       );
       return;
     }
-    setIsSubmitting(true);
-    try {
-      await resetPassword({ userID, resetCode: code, password });
-      setIsDone(true);
-    } catch (error) {
-      errors.setError(error);
-    } finally {
-      setIsSubmitting(false);
-    }
+    mutation.mutate(
+      { userID, resetCode: code, password },
+      { onError: (error) => errors.setError(error) },
+    );
   };
 
-  if (isDone) {
+  if (mutation.isSuccess) {
     return (
       <EntryLayout title={t('Reset my password')}>
         <div className={styles.result}>
@@ -83,7 +77,7 @@ export function ResetPasswordPage() {
         </p>
       }
     >
-      <form className={styles.form} onSubmit={(event) => void handleSubmit(event)} noValidate>
+      <form className={styles.form} onSubmit={handleSubmit} noValidate>
         {formMessages.length > 0 ? <FormMessage>{formMessages.join(' ')}</FormMessage> : null}
         <TextField
           label={t('New Password')}
@@ -107,7 +101,12 @@ export function ResetPasswordPage() {
           onChange={(event) => setConfirmation(event.target.value)}
           errors={errors.fieldErrors('passwordConfirm')}
         />
-        <Button type="submit" variant="primary" className={styles.submit} isLoading={isSubmitting}>
+        <Button
+          type="submit"
+          variant="primary"
+          className={styles.submit}
+          isLoading={mutation.isPending}
+        >
           {t('Save Password')}
         </Button>
       </form>

@@ -10,7 +10,7 @@ import { t } from '../../../lib/i18n.ts';
 import { safeTarget } from '../../../lib/safe-url.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { useFormErrors } from '../../../lib/use-form-errors.ts';
-import { signIn } from '../api/auth.api.ts';
+import { useSignInMutation } from '../api/auth.queries.ts';
 import { navigateWithReload } from '../navigate-with-reload.ts';
 import { EntryLayout } from './EntryLayout.tsx';
 import styles from './EntryLayout.module.css';
@@ -25,21 +25,19 @@ export function SignInPage() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [persist, setPersist] = useState(false);
-  const [isSubmitting, setIsSubmitting] = useState(false);
+  const signInMutation = useSignInMutation();
   const errors = useFormErrors();
   usePageMeta({ title: t('Sign In') });
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setIsSubmitting(true);
     errors.clear();
     try {
-      await signIn({ username: username.trim(), password, persist });
+      await signInMutation.mutateAsync({ username: username.trim(), password, persist });
       // A full load: the new session's bootstrap (user, permissions, transient key) comes with the page.
       navigateWithReload(target);
     } catch (error) {
       errors.setError(error);
-      setIsSubmitting(false);
     }
   };
 
@@ -97,7 +95,12 @@ export function SignInPage() {
           />
           <Link to={requestPasswordPath()}>{t('Forgot your password?')}</Link>
         </div>
-        <Button type="submit" variant="primary" className={styles.submit} isLoading={isSubmitting}>
+        <Button
+          type="submit"
+          variant="primary"
+          className={styles.submit}
+          isLoading={signInMutation.isPending || signInMutation.isSuccess}
+        >
           {t('Sign In')}
         </Button>
       </form>

@@ -10,7 +10,7 @@ import { useBootstrap } from '../../../lib/bootstrap.ts';
 import { t } from '../../../lib/i18n.ts';
 import { safeTarget } from '../../../lib/safe-url.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
-import { signOut } from '../api/auth.api.ts';
+import { useSignOutMutation } from '../api/auth.queries.ts';
 import { navigateWithReload } from '../navigate-with-reload.ts';
 import { EntryLayout } from './EntryLayout.tsx';
 import styles from './EntryLayout.module.css';
@@ -31,12 +31,13 @@ export function SignOutPage() {
   );
   const [message, setMessage] = useState('');
   const hasStarted = useRef(false);
+  const signOutMutation = useSignOutMutation();
   usePageMeta({ title: t('Sign Out') });
 
   const run = async () => {
     setState('signingOut');
     try {
-      await signOut(transientKey);
+      await signOutMutation.mutateAsync(transientKey);
       navigateWithReload(target);
     } catch (error) {
       setMessage(error instanceof ApiError ? error.message : t('Something went wrong.'));
