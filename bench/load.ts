@@ -14,8 +14,9 @@ export interface LoadSpec {
   warmupSeconds: number;
   durationSeconds: number;
   headers?: Record<string, string>;
-  /** POST runs: bodies and bearer tokens rotated request by request. */
+  /** POST runs: bodies rotated request by request. */
   bodies?: string[];
+  /** Bearer tokens rotated request by request (members' reads and writes). */
   tokens?: string[];
 }
 
@@ -47,22 +48,23 @@ async function drive(spec: LoadSpec, seconds: number, record: boolean): Promise<
     connections: spec.connections,
     duration: seconds,
     headers: { 'accept-encoding': 'gzip, deflate, br', ...(spec.headers ?? {}) },
-    ...(spec.bodies && spec.tokens
+    ...(spec.tokens
       ? {
           requests: [
             {
               method: spec.method,
               setupRequest: (request: autocannon.Request) => {
                 sent += 1;
+                const tokens = spec.tokens!;
                 return {
                   ...request,
                   method: spec.method,
                   headers: {
                     ...request.headers,
-                    'content-type': 'application/json',
-                    authorization: `Bearer ${spec.tokens![sent % spec.tokens!.length]!}`,
+                    ...(spec.bodies ? { 'content-type': 'application/json' } : {}),
+                    authorization: `Bearer ${tokens[sent % tokens.length]!}`,
                   },
-                  body: spec.bodies![sent % spec.bodies!.length]!,
+                  ...(spec.bodies ? { body: spec.bodies[sent % spec.bodies.length]! } : {}),
                 };
               },
             },
