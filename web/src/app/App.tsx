@@ -77,6 +77,10 @@ const DashboardCategoriesPage = lazyPage(
   'src/features/admin/components/CategoriesPage.tsx',
   async () => (await import('../features/admin/components/CategoriesPage.tsx')).CategoriesPage,
 );
+const DashboardJobsPage = lazyPage(
+  'src/features/admin/components/JobsPage.tsx',
+  async () => (await import('../features/admin/components/JobsPage.tsx')).JobsPage,
+);
 const DashboardCategoryFormPage = lazyPage(
   'src/features/admin/components/CategoryFormPage.tsx',
   async () => (await import('../features/admin/components/CategoryFormPage.tsx')).CategoryFormPage,
@@ -116,6 +120,7 @@ const pageRoutes: readonly PageRoute[] = [
   { path: routePatterns.editProfile, page: EditProfilePage },
   { path: routePatterns.dashboardSettings, page: DashboardSettingsPage },
   { path: routePatterns.dashboardCategories, page: DashboardCategoriesPage },
+  { path: routePatterns.dashboardJobs, page: DashboardJobsPage },
   { path: routePatterns.dashboardCategoryAdd, page: DashboardCategoryFormPage },
   { path: routePatterns.dashboardCategoryEdit, page: DashboardCategoryFormPage },
   { path: routePatterns.discussions, page: null },

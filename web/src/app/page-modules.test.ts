@@ -98,6 +98,7 @@ describe('the lazily loaded code of a page (announced by the server, preloaded b
         '/dashboard/settings',
         '/dashboard/categories',
         '/dashboard/categories/add',
+        '/dashboard/jobs',
         '/home/leaving',
         '/post/discussion',
         '/post/editdiscussion/1',

@@ -150,6 +150,11 @@ export function dashboardSettingsPath(): string {
   return '/dashboard/settings';
 }
 
+/** Admin: dead and failed background jobs (`site.manage`). */
+export function dashboardJobsPath(): string {
+  return '/dashboard/jobs';
+}
+
 /** Admin: the category tree (`site.manage` or `community.manage`). */
 export function dashboardCategoriesPath(): string {
   return '/dashboard/categories';
@@ -207,6 +212,7 @@ export const routePatterns = {
   leaving: '/home/leaving',
   dashboardSettings: '/dashboard/settings',
   dashboardCategories: '/dashboard/categories',
+  dashboardJobs: '/dashboard/jobs',
   dashboardCategoryAdd: '/dashboard/categories/add',
   dashboardCategoryEdit: '/dashboard/categories/:categoryID/edit',
 } as const;

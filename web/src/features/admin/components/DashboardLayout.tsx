@@ -1,6 +1,10 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
-import { dashboardCategoriesPath, dashboardSettingsPath } from '../../../app/paths.ts';
+import {
+  dashboardCategoriesPath,
+  dashboardJobsPath,
+  dashboardSettingsPath,
+} from '../../../app/paths.ts';
 import { t } from '../../../lib/i18n.ts';
 import { usePermission } from '../../../lib/session.ts';
 import styles from './DashboardLayout.module.css';
@@ -29,6 +33,11 @@ export function DashboardLayout({ title, actions, children }: DashboardLayoutPro
         {canManageCategories ? (
           <NavLink to={dashboardCategoriesPath()} className={linkClass}>
             {t('Categories')}
+          </NavLink>
+        ) : null}
+        {canManageSite ? (
+          <NavLink to={dashboardJobsPath()} className={linkClass}>
+            {t('Jobs')}
           </NavLink>
         ) : null}
       </nav>
