@@ -5,6 +5,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { t } from '../../../lib/i18n.ts';
 import type { Discussion } from '../../../../../common/src/api/discussions.ts';
 import type { TagFragment } from '../../../../../common/src/api/tags.ts';
+import { changeDiscussionAuthor, searchUsersByName } from './bulk.api.ts';
 import { fetchDiscussionByID } from './discussions.api.ts';
 import { discussionKeys } from './discussions.queries.ts';
 import {
@@ -216,6 +217,32 @@ export function useDeleteDiscussionMutation(discussionID: number) {
     mutationFn: () => deleteDiscussion(discussionID),
     onSuccess: () => {
       removeDiscussionFromLists(client, discussionID);
+    },
+  });
+}
+
+/** The Change Author picker's users whose name starts with `prefix` (none for an empty prefix). */
+export function useUsersByNamePrefixQuery(prefix: string) {
+  return useQuery({
+    queryKey: ['users', 'by-names', prefix],
+    queryFn: ({ signal }) => searchUsersByName(prefix, signal),
+    enabled: prefix !== '',
+  });
+}
+
+/**
+ * `PATCH /discussions/{id}` {insertUserID}: the page shows the answer, the lists refresh, and a
+ * toast says 'The author has been changed.'.
+ */
+export function useChangeAuthorMutation(discussionID: number) {
+  const client = useQueryClient();
+  const { addToast } = useToasts();
+  return useMutation({
+    mutationFn: (insertUserID: number) => changeDiscussionAuthor(discussionID, insertUserID),
+    onSuccess: (updated) => {
+      client.setQueryData(discussionPageKeys.detail(discussionID), updated);
+      addToast({ body: t('The author has been changed.'), autoDismiss: true });
+      void client.invalidateQueries({ queryKey: discussionPageKeys.lists() });
     },
   });
 }

@@ -1,16 +1,13 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Avatar } from '../../../../components/Avatar.tsx';
 import { FormModal } from '../../../../components/FormModal.tsx';
-import { useToasts } from '../../../../components/toast-context.tsx';
 import { t } from '../../../../lib/i18n.ts';
+import type { UserSuggestion } from '../../api/bulk.api.ts';
 import {
-  changeDiscussionAuthor,
-  searchUsersByName,
-  type UserSuggestion,
-} from '../../api/bulk.api.ts';
-import { errorText } from '../../api/discussion-actions.queries.ts';
-import { discussionKeys } from '../../api/discussions.queries.ts';
+  errorText,
+  useChangeAuthorMutation,
+  useUsersByNamePrefixQuery,
+} from '../../api/discussion-actions.queries.ts';
 import type { DiscussionModalProps } from './DeleteDiscussionModal.tsx';
 import authorStyles from './ChangeAuthorModal.module.css';
 import styles from './DiscussionOptions.module.css';
@@ -22,29 +19,14 @@ import { useDebounced } from '../../../../lib/use-debounced.ts';
  */
 export function ChangeAuthorModal({ discussion, onClose }: DiscussionModalProps) {
   const choiceName = useId();
-  const client = useQueryClient();
-  const { addToast } = useToasts();
   const [search, setSearch] = useState('');
   const [chosen, setChosen] = useState<UserSuggestion | null>(null);
   const prefix = useDebounced(search.trim(), 150);
-  const users = useQuery({
-    queryKey: ['users', 'by-names', prefix],
-    queryFn: ({ signal }) => searchUsersByName(prefix, signal),
-    enabled: prefix !== '',
-  });
-  const mutation = useMutation({
-    mutationFn: (insertUserID: number) =>
-      changeDiscussionAuthor(discussion.discussionID, insertUserID),
-    onSuccess: async (updated) => {
-      client.setQueryData(discussionKeys.detail(discussion.discussionID), updated);
-      addToast({ body: t('The author has been changed.'), autoDismiss: true });
-      onClose();
-      await client.invalidateQueries({ queryKey: discussionKeys.lists() });
-    },
-  });
+  const users = useUsersByNamePrefixQuery(prefix);
+  const mutation = useChangeAuthorMutation(discussion.discussionID);
 
   const handleSubmit = () => {
-    if (chosen !== null) mutation.mutate(chosen.userID);
+    if (chosen !== null) mutation.mutate(chosen.userID, { onSuccess: onClose });
   };
 
   const found = users.data ?? [];

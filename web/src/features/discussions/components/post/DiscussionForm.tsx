@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { DISCUSSION_NAME_MAX_LENGTH } from '../../../../../../common/src/api/discussions.constants.ts';
@@ -68,7 +67,6 @@ export function DiscussionForm({
   const [isSaving, setIsSaving] = useState(false);
   const errors = useFormErrors();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
 
   const fieldError = (field: string, message: string) =>
     new ApiError(message, {
@@ -102,7 +100,6 @@ export function DiscussionForm({
     setIsSaving(true);
     try {
       const result = await onSubmit(input);
-      await queryClient.invalidateQueries({ queryKey: ['discussions'] });
       if (result.kind === 'pending') {
         setPendingMessage(
           result.message === ''

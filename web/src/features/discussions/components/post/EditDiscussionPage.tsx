@@ -9,13 +9,13 @@ import { Loader } from '../../../../components/Loader.tsx';
 import { useConfigValue } from '../../../../lib/bootstrap.ts';
 import { t } from '../../../../lib/i18n.ts';
 import { useCurrentUser, usePermission } from '../../../../lib/session.ts';
-import { patchDiscussionPost } from '../../api/post-discussion.api.ts';
 import type { CategoryChoice } from './CategoryPicker.tsx';
 import { DiscussionForm } from './DiscussionForm.tsx';
 import { editTimeLabel, useEditSecondsLeft } from './edit-time.ts';
 import {
   useDiscussionEditQuery,
   useDiscussionForEditQuery,
+  usePatchDiscussionPostMutation,
   usePostableCategoriesQuery,
 } from './post-queries.ts';
 import { SignInRedirect } from './PostDiscussionPage.tsx';
@@ -78,6 +78,7 @@ function EditDiscussionForm({
   const isTaggingEnabled = useConfigValue('tagging.enabled', true);
   const timeout = useConfigValue('ui.editContentTimeout', 3600);
   const canCreateTags = usePermission('tags.add');
+  const { mutateAsync: save } = usePatchDiscussionPostMutation(discussion.discussionID);
   const isModerator = usePermission(['community.moderate', 'discussions.edit']);
   // spec 000 §6: moderators edit with no time limit; so does anyone editing another's post.
   const isUnlimited = isModerator || discussion.insertUserID !== user.userID;
@@ -125,7 +126,7 @@ function EditDiscussionForm({
       canCreateTags={canCreateTags}
       notice={notice}
       isLocked={isExpired}
-      onSubmit={(input) => patchDiscussionPost(edit.discussionID, input)}
+      onSubmit={save}
     />
   );
 }

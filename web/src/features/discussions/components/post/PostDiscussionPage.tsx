@@ -15,9 +15,12 @@ import { t } from '../../../../lib/i18n.ts';
 import { isInternalLink } from '../../../../lib/safe-url.ts';
 import { useCurrentUser, usePermission } from '../../../../lib/session.ts';
 import { emptyBody } from '../../../editor/components/BodyEditor.tsx';
-import { postDiscussion } from '../../api/post-discussion.api.ts';
 import { DiscussionForm } from './DiscussionForm.tsx';
-import { useCategoryQuery, usePostableCategoriesQuery } from './post-queries.ts';
+import {
+  useCategoryQuery,
+  usePostableCategoriesQuery,
+  usePostDiscussionMutation,
+} from './post-queries.ts';
 import styles from './PostForm.module.css';
 
 const postTypes = ['discussion', 'question'] as const;
@@ -90,6 +93,7 @@ function PostDiscussionForm({
   const isTaggingEnabled = useConfigValue('tagging.enabled', true);
   const canCreateTags = usePermission('tags.add');
   const categories = usePostableCategoriesQuery(true);
+  const { mutateAsync: post } = usePostDiscussionMutation(postType);
   const list = categories.data ?? [];
   const postable =
     postType === 'question'
@@ -133,7 +137,7 @@ function PostDiscussionForm({
       categories={postable}
       isTaggingEnabled={isTaggingEnabled}
       canCreateTags={canCreateTags}
-      onSubmit={(input) => postDiscussion(input, postType)}
+      onSubmit={post}
     />
   );
 }

@@ -1,8 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   fetchCategory,
   fetchDiscussionEdit,
   fetchPostableCategories,
+  patchDiscussionPost,
+  postDiscussion,
+  type DiscussionPostInput,
 } from '../../api/post-discussion.api.ts';
 import { fetchDiscussionByID } from '../../api/discussions.api.ts';
 
@@ -47,5 +50,23 @@ export function useDiscussionForEditQuery(discussionID: number, enabled: boolean
     queryFn: () => fetchDiscussionByID(discussionID, ['tags', 'category']),
     enabled,
     staleTime: 0,
+  });
+}
+
+/** Posts a discussion or question; every cached discussion list is refreshed before it resolves. */
+export function usePostDiscussionMutation(postType: 'discussion' | 'question') {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: DiscussionPostInput) => postDiscussion(input, postType),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['discussions'] }),
+  });
+}
+
+/** Saves the edit form (`PATCH /discussions/{id}`); cached discussion lists are refreshed. */
+export function usePatchDiscussionPostMutation(discussionID: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: Partial<DiscussionPostInput>) => patchDiscussionPost(discussionID, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['discussions'] }),
   });
 }
