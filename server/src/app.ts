@@ -214,6 +214,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (!remote) return;
     if (cache === 'guest') guestCache.invalidateFromPeer(change);
     else invalidateSettings(deps.db);
+    app.log.debug({ cache, change }, 'cache emptied by another process');
   });
   await deps.events.start();
   app.addHook('onClose', async () => {

@@ -90,6 +90,8 @@ describe('the server process', { skip: testDialect === 'postgres' }, () => {
       ADMIN_PASSWORD: 'Admin-Password-123!',
       LOG_LEVEL: 'info',
       GUEST_CACHE_SECONDS: '0',
+      // One process, as these tests were written for (several: server/test/workers.api.test.ts).
+      WORKERS: '1',
       ...extra,
     };
     const child = spawn(process.execPath, ['server/src/main.ts'], {

@@ -147,6 +147,13 @@ export async function createComment(
   if (counted && counted.categoryID !== discussion.categoryID)
     await countCommentWhereDiscussionIs(ctx.db, comment);
   declareGuestChange(ctx, changedForGuests(discussion));
+  ctx.events.publish('commentAdded', {
+    commentID: comment.commentID,
+    discussionID: discussion.discussionID,
+    categoryID: counted?.categoryID ?? discussion.categoryID,
+    insertUserID: authorID,
+    parentCommentID,
+  });
   // The row as inserted, its discussion and its parent are in hand: nothing is read again.
   const [presented] = await presentComments(ctx, [comment], {
     expand: toCommentExpand(new Set()),

@@ -41,10 +41,19 @@ async function deleteCheckedComment(
     canDeleteComment(actorOf(ctx), comment, discussion, settings['comments.allowSelfDelete']),
     { permissions: 'comments.delete' },
   );
-  await ctx.db.transaction().execute(async (trx) => {
+  const deleted = await ctx.db.transaction().execute(async (trx) => {
     const fresh = await findCommentByID(trx, commentID);
     if (fresh) await deleteCommentWithCounters(trx, fresh, method);
+    return fresh !== undefined;
   });
+  if (deleted) {
+    ctx.events.publish('commentDeleted', {
+      commentID,
+      discussionID: discussion.discussionID,
+      categoryID: discussion.categoryID,
+      deleteUserID: ctx.actor.userID,
+    });
+  }
   return discussion;
 }
 

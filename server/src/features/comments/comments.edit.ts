@@ -98,6 +98,13 @@ export async function patchComment(
     if (moving) await moveCommentWithCounters(trx, comment, moving);
   });
   declareGuestChange(ctx, changedForGuests(discussion, moving));
+  const place = moving ?? discussion;
+  ctx.events.publish('commentEdited', {
+    commentID: comment.commentID,
+    discussionID: place.discussionID,
+    categoryID: place.categoryID,
+    updateUserID: ctx.actor.userID,
+  });
   return presentOne(ctx, comment.commentID, {
     expand: toCommentExpand(new Set()),
     quoteParent: true,

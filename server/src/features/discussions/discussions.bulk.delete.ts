@@ -21,12 +21,14 @@ import { refuseUnlessAll, uniqueIDs } from './discussions.bulk.checks.ts';
 const ACTION_DELETE = 'discussions.delete';
 
 registerLongRunnerAction(ACTION_DELETE, async (ctx, discussionID) => {
-  await ctx.db.transaction().execute(async (trx) => {
+  const categoryID = await ctx.db.transaction().execute(async (trx) => {
     const row = await requireDiscussion(trx, discussionID);
     const category = await requireCategory(trx, row.categoryID);
     authorize(canDeleteDiscussion(actorOf(ctx), category), { permissions: 'discussions.delete' });
     await deleteDiscussionWithCounters(trx, row, category);
+    return category.categoryID;
   });
+  ctx.events.publish('discussionDeleted', { discussionID, categoryID, deleteUserID: ctx.actor.userID });
 });
 
 /**

@@ -35,7 +35,7 @@ async function moveOne(
   args: { categoryID: number; addRedirects: boolean },
 ): Promise<void> {
   const actor = actorOf(ctx);
-  await ctx.db.transaction().execute(async (trx) => {
+  const fromCategoryID = await ctx.db.transaction().execute(async (trx) => {
     const row = await requireDiscussion(trx, discussionID);
     if (row.type === 'redirect') throw new AppError(400, REDIRECT_NOT_MOVABLE);
     const from = await requireCategory(trx, row.categoryID);
@@ -43,7 +43,7 @@ async function moveOne(
     authorize(canManageDiscussion(actor, from) && canManageDiscussion(actor, to), {
       permissions: 'discussions.edit',
     });
-    if (from.categoryID === to.categoryID) return;
+    if (from.categoryID === to.categoryID) return undefined;
     await moveDiscussionWithCounters(trx, row, from, to);
     if (args.addRedirects && isCounted(row)) {
       const redirect = await redirectValues(
@@ -71,6 +71,14 @@ async function moveOne(
       });
       await adjustCategoryCounts(trx, from, 1, 0);
     }
+    return from.categoryID;
+  });
+  if (fromCategoryID === undefined) return;
+  ctx.events.publish('discussionMoved', {
+    discussionID,
+    categoryID: args.categoryID,
+    fromCategoryID,
+    updateUserID: actor.userID,
   });
 }
 

@@ -156,6 +156,11 @@ export async function createDiscussion(
   });
   declareGuestChange(ctx, pending ? 'nothing' : changedFor(discussionID, category));
   if (pending) return { kind: 'pending', message: DISCUSSION_PENDING_MESSAGE };
+  ctx.events.publish('discussionAdded', {
+    discussionID,
+    categoryID: category.categoryID,
+    insertUserID: actor.userID,
+  });
   return {
     kind: 'created',
     discussion: await presentOne(ctx, discussionID, toDiscussionExpand(input.expand)),

@@ -145,6 +145,15 @@ export async function patchDiscussion(
     }
   });
   declareGuestChange(ctx, changedFor(discussionID, category, target));
+  const place = { discussionID, categoryID: (target ?? category).categoryID };
+  ctx.events.publish('discussionEdited', { ...place, updateUserID: actor.userID });
+  if (target) {
+    ctx.events.publish('discussionMoved', {
+      ...place,
+      fromCategoryID: category.categoryID,
+      updateUserID: actor.userID,
+    });
+  }
   return presentOne(ctx, discussionID, toDiscussionExpand(input.expand));
 }
 

@@ -180,9 +180,9 @@ export async function postReaction(
     permissions: reactionTypePermission(type),
   });
   const userID = ctx.actor.userID;
-  await ctx.db.transaction().execute(async (trx) => {
+  const added = await ctx.db.transaction().execute(async (trx) => {
     const existing = await findUserReaction(trx, recordType, recordID, userID);
-    if (existing === type.tagID) return;
+    if (existing === type.tagID) return false;
     const typesByTag = new Map((await findReactionTypes(trx)).map((row) => [row.tagID, row]));
     let delta = await removeReaction(trx, target, userID, typesByTag);
     const inserted = await insertReaction(trx, {
@@ -197,8 +197,10 @@ export async function postReaction(
       delta += type.reactionValue;
     }
     await applyScore(trx, target, delta);
+    return inserted;
   });
   declareGuestChange(ctx, changedForGuests(target));
+  if (added) ctx.events.publish('reactionAdded', { recordType, recordID, reactionType: type.urlcode, userID });
   return (await loadReactionSummaries(ctx, recordType, [recordID])).get(recordID) ?? [];
 }
 

@@ -47,7 +47,7 @@ test('a subscriber receives what is published in its process, after the publishe
 
 test("a subscriber's exception is logged and neither the publisher nor other subscribers notice", async () => {
   const logged: object[] = [];
-  const bus = new EventBus({ log: { error: (details) => logged.push(details) } });
+  const bus = new EventBus({ log: { error: (details) => logged.push(details), warn: () => {} } });
   let other = 0;
   bus.subscribe('discussionAdded', () => {
     throw new Error('subscriber broke');
@@ -128,7 +128,7 @@ test('messages stay under the transport limit; an oversized cache invalidation w
     payload: { cache: 'guest', change: { discussionIDs: Array.from({ length: 2000 }, (_, i) => i + 1) } },
   };
   const small: EventEnvelope = { name: 'commentAdded', payload: added };
-  const messages = packMessages([small, small, small, many, small], 300, { error: (details) => logged.push(details) });
+  const messages = packMessages([small, small, small, many, small], 300, { error: (details) => logged.push(details), warn: () => {} });
   for (const message of messages) assert.ok(Buffer.byteLength(JSON.stringify(message)) <= 300);
   const flat = messages.flat();
   assert.equal(flat.length, 5);

@@ -26,7 +26,7 @@ export interface EventTransport {
   /** The largest message, in bytes of JSON, the transport takes. */
   readonly maxMessageBytes: number;
   /** Starts receiving; resolves once events from other processes reach `receiver`. */
-  start(receiver: TransportReceiver): Promise<void>;
+  start(receiver: TransportReceiver, log: BusLog): Promise<void>;
   /** Sends one message (a batch of events) to every other process; never throws. */
   send(events: readonly EventEnvelope[]): void;
   close(): Promise<void>;
@@ -35,6 +35,7 @@ export interface EventTransport {
 /** The logger's part the bus uses (Fastify's pino logger fits). */
 export interface BusLog {
   error(details: object, message: string): void;
+  warn(details: object, message: string): void;
 }
 
 export interface EventBusOptions {
@@ -43,11 +44,11 @@ export interface EventBusOptions {
   log?: BusLog | undefined;
 }
 
-const consoleLog: BusLog = {
-  error: (details, message) => {
-    process.stderr.write(`${message} ${JSON.stringify(details)}\n`);
-  },
-};
+function writeLine(details: object, message: string): void {
+  process.stderr.write(`${message} ${JSON.stringify(details)}\n`);
+}
+
+const consoleLog: BusLog = { error: writeLine, warn: writeLine };
 
 /**
  * The domain event bus (ARCHITECTURE.md "Jobs, events, real time"). Services `publish` after
@@ -79,7 +80,7 @@ export class EventBus {
       missed: () => {
         for (const cache of cacheNames) this.#deliver('cacheInvalidated', { cache }, { remote: true });
       },
-    });
+    }, this.#log);
   }
 
   /** Calls `handler` for every `name` event, from this process and others; returns an unsubscribe. */

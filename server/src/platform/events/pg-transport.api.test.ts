@@ -31,7 +31,7 @@ describe('events over PostgreSQL LISTEN/NOTIFY', { skip: testDialect !== 'postgr
   const newBus = async () => {
     const url = database.databaseUrl;
     assert.ok(url);
-    const bus = new EventBus({ transport: createPostgresTransport({ connectionString: url, log: quiet }), log: quiet });
+    const bus = new EventBus({ transport: createPostgresTransport({ connectionString: url }), log: quiet });
     await bus.start();
     buses.push(bus);
     return bus;

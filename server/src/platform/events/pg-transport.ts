@@ -31,7 +31,6 @@ function isMessage(value: unknown): value is Message {
 
 export interface PostgresTransportOptions {
   connectionString: string;
-  log: BusLog & { warn(details: object, message: string): void };
   channel?: string;
 }
 
@@ -52,10 +51,11 @@ export function createPostgresTransport(options: PostgresTransportOptions): Even
   let retryTimer: NodeJS.Timeout | undefined;
   let receiver: TransportReceiver | undefined;
   let connectedOnce = false;
+  let log: BusLog | undefined;
 
   const notify = (connection: pg.Client, text: string) => {
     connection.query('select pg_notify($1, $2)', [channel, text]).catch((error: unknown) => {
-      options.log.error({ err: error }, 'An event could not be sent to other processes.');
+      log?.error({ err: error }, 'An event could not be sent to other processes.');
     });
   };
 
@@ -65,7 +65,7 @@ export function createPostgresTransport(options: PostgresTransportOptions): Even
     listening = false;
     connection.end().catch(() => {});
     if (closed) return;
-    options.log.warn({ err: error, retryMs }, 'The events connection to PostgreSQL was lost; reconnecting.');
+    log?.warn({ err: error, retryMs }, 'The events connection to PostgreSQL was lost; reconnecting.');
     retryTimer = setTimeout(() => void connect(), retryMs);
     retryTimer.unref();
     retryMs = Math.min(retryMs * 2, MAX_RETRY_MS);
@@ -105,8 +105,9 @@ export function createPostgresTransport(options: PostgresTransportOptions): Even
 
   return {
     maxMessageBytes: MAX_EVENTS_BYTES,
-    async start(given) {
+    async start(given, givenLog) {
       receiver = given;
+      log = givenLog;
       // Resolves once listening; a failed first attempt keeps retrying (the reconnect loop).
       if (await connect()) return;
       await new Promise<void>((resolve) => {
