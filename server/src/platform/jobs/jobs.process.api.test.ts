@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { freePort } from '../../../test/free-port.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '../../../test/harness.ts';
 import { enqueueJob } from './enqueue.ts';
 import { findJobByID, type JobRow } from './jobs.repo.ts';
@@ -16,17 +16,6 @@ import { SLOW_ONCE_JOB } from './jobs.process.test-support.ts';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
 const fixture = path.join(import.meta.dirname, 'jobs.process.test-support.ts');
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  server.close();
-  await once(server, 'close');
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 /** Polls `check` (every 50 ms, at most `ms`) until it returns a value; throws with `what` otherwise. */
 async function waitFor<T>(what: string, check: () => Promise<T | undefined> | T | undefined, ms = 20_000): Promise<T> {
