@@ -1,7 +1,7 @@
 /**
  * `npm run bench [-- --scale S|M|L] [--db sqlite|postgres] [--duration 10] [--warmup 3]
  *  [--connections 16] [--build] [--no-frontend] [--cpu-prof <endpoint key>] [--only <keys,…>] [--seed-only]
- *  [--no-guest-cache] [--in-place]`
+ *  [--no-guest-cache] [--in-place] [--workers N]`
  *
  * 1. Seeds (or reuses) the deterministic dataset of the scale (bench/seed.ts) into a pristine copy,
  *    then clones it into the run database, so every run starts from the same data.
@@ -46,6 +46,8 @@ interface Options {
   seedOnly: boolean;
   guestCache: boolean;
   inPlace: boolean;
+  /** Server processes (WORKERS); 1 unless --workers says otherwise. */
+  workers: number;
 }
 
 function parseOptions(): Options {
@@ -67,6 +69,8 @@ function parseOptions(): Options {
       // Run on the seeded database itself instead of a copy (saves the disk of a second copy at
       // scale L; the run's tokens and comments stay in the seed).
       'in-place': { type: 'boolean', default: false },
+      // WORKERS of the server (issue 18); CPU and RSS figures are the primary's alone when > 1.
+      workers: { type: 'string', default: '1' },
     },
   });
   const scale = scales[(values.scale ?? 'S').toUpperCase() as Scale['name']];
@@ -86,6 +90,7 @@ function parseOptions(): Options {
     seedOnly: values['seed-only'] ?? false,
     guestCache: !values['no-guest-cache'],
     inPlace: values['in-place'] ?? false,
+    workers: Number(values.workers),
   };
 }
 
@@ -171,7 +176,7 @@ async function main(): Promise<void> {
   ensureBuild(options.build, log);
 
   const cpuProfDir = options.cpuProf ? path.join(root, 'bench', 'results', 'profiles') : undefined;
-  const server = await startServer(run, options.port, cpuProfDir, options.guestCache);
+  const server = await startServer(run, options.port, cpuProfDir, options.guestCache, options.workers);
   const base = `http://127.0.0.1:${options.port}`;
   const endpoints: EndpointResult[] = [];
   let frontEnd: PageLoad[] = [];

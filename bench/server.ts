@@ -14,7 +14,7 @@ export function ensureBuild(force: boolean, log: (line: string) => void): void {
   if (result.status !== 0) throw new Error('npm run build failed.');
 }
 
-export async function startServer(run: Target, port: number, cpuProfDir: string | undefined, guestCache: boolean): Promise<ChildProcess> {
+export async function startServer(run: Target, port: number, cpuProfDir: string | undefined, guestCache: boolean, workers = 1): Promise<ChildProcess> {
   // The V8 flags of `npm start` (package.json): a 4 MB young generation semi-space keeps the
   // process's RSS under 250 MB (default 16 MB: ~320 MB after a few read runs, same throughput), and
   // the old generation grows by half instead of V8's default factor (up to 4×) before the next
@@ -29,6 +29,7 @@ export async function startServer(run: Target, port: number, cpuProfDir: string 
       HOST: '127.0.0.1',
       BASE_URL: `http://127.0.0.1:${port}`,
       ...(guestCache ? {} : { GUEST_CACHE_SECONDS: '0' }),
+      WORKERS: String(workers),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
