@@ -1,9 +1,15 @@
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { Comment, CommentThread, ThreadItem } from '../../../../../common/src/api/comments.ts';
 import type { Discussion } from '../../../../../common/src/api/discussions.ts';
 import { discussionPageKeys } from '../../discussions/api/discussion-actions.queries.ts';
-import { fetchCommentThread } from './comments.api.ts';
+import {
+  deleteComment,
+  fetchCommentThread,
+  patchComment,
+  postComment,
+  type NewComment,
+} from './comments.api.ts';
 
 /** Query keys of comment threads: one per discussion page and sort. */
 export const commentKeys = {
@@ -116,4 +122,56 @@ export function adjustCommentCount(client: QueryClient, discussionID: number, de
       ? discussion
       : { ...discussion, countComments: Math.max(0, discussion.countComments + delta) },
   );
+}
+
+/**
+ * `POST /comments` on the discussion (a reply names its `parentCommentID`): a saved comment joins
+ * the cached thread and the discussion's count; a premoderated one (202) changes nothing.
+ */
+export function usePostCommentMutation(discussionID: number) {
+  const client = useQueryClient();
+  const updateThread = useThreadUpdater(discussionID);
+  return useMutation({
+    mutationFn: (input: Omit<NewComment, 'discussionID'>) =>
+      postComment({ ...input, discussionID }),
+    onSuccess: (result) => {
+      if (result.kind !== 'created') return;
+      updateThread((thread) => addComment(thread, result.comment));
+      adjustCommentCount(client, discussionID, 1);
+    },
+  });
+}
+
+/** `PATCH /comments/{id}`: the saved comment replaces the cached one (a 202 changes nothing). */
+export function usePatchCommentMutation(discussionID: number, commentID: number) {
+  const updateThread = useThreadUpdater(discussionID);
+  return useMutation({
+    mutationFn: (input: { body: string; format: string }) => patchComment(commentID, input),
+    onSuccess: (result) => {
+      if (result.kind !== 'created') return;
+      const key = String(commentID);
+      updateThread((thread) => {
+        const current = thread.commentsByID[key];
+        return current === undefined
+          ? thread
+          : {
+              ...thread,
+              commentsByID: { ...thread.commentsByID, [key]: { ...current, ...result.comment } },
+            };
+      });
+    },
+  });
+}
+
+/** `DELETE /comments/{id}`: the comment leaves the cached thread (or becomes a tombstone). */
+export function useDeleteCommentMutation(discussionID: number, commentID: number) {
+  const client = useQueryClient();
+  const updateThread = useThreadUpdater(discussionID);
+  return useMutation({
+    mutationFn: () => deleteComment(commentID),
+    onSuccess: () => {
+      updateThread((thread) => removeComment(thread, commentID));
+      adjustCommentCount(client, discussionID, -1);
+    },
+  });
 }

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { MAX_COMMENT_DEPTH } from '../../../../../common/src/api/comments.constants.ts';
@@ -20,18 +19,11 @@ import type { UserFragment } from '../../../../../common/src/api/users.ts';
 import { recordReportsPath } from '../../discussions/components/page/page-links.ts';
 import { UserContent } from '../../discussions/components/page/UserContent.tsx';
 import { ReactionsBar } from '../../reactions/components/ReactionsBar.tsx';
+import { fetchCommentEdit, fetchCommentQuote } from '../api/comments.api.ts';
 import {
-  deleteComment,
-  fetchCommentEdit,
-  fetchCommentQuote,
-  patchComment,
-  postComment,
-} from '../api/comments.api.ts';
-import {
-  addComment,
-  adjustCommentCount,
-  removeComment,
-  useThreadUpdater,
+  useDeleteCommentMutation,
+  usePatchCommentMutation,
+  usePostCommentMutation,
 } from '../api/comments.queries.ts';
 import { getCreateCommentDraft, setCreateCommentDraft } from '../hooks/create-comment-draft.ts';
 import { emptyRich2Value } from '../../editor/rich2.ts';
@@ -60,9 +52,10 @@ type Mode =
 export function CommentItem({ comment, discussion, depth }: CommentItemProps) {
   const me = useCurrentUser();
   const permissions = usePermissionSet();
-  const client = useQueryClient();
   const showError = useErrorToast();
-  const updateThread = useThreadUpdater(discussion.discussionID);
+  const postMutation = usePostCommentMutation(discussion.discussionID);
+  const patchMutation = usePatchCommentMutation(discussion.discussionID, comment.commentID);
+  const deleteMutation = useDeleteCommentMutation(discussion.discussionID, comment.commentID);
   const [mode, setMode] = useState<Mode>({ kind: 'view' });
   const [isBusy, setIsBusy] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
@@ -145,8 +138,7 @@ export function CommentItem({ comment, discussion, depth }: CommentItemProps) {
     setFormError(null);
     try {
       if (mode.kind === 'reply') {
-        const result = await postComment({
-          discussionID: discussion.discussionID,
+        const result = await postMutation.mutateAsync({
           body: mode.value,
           format: 'rich2',
           parentCommentID: comment.commentID,
@@ -155,21 +147,12 @@ export function CommentItem({ comment, discussion, depth }: CommentItemProps) {
           setFormError(result.message || t('Your comment will appear after it is approved.'));
           setMode({ kind: 'reply', value: emptyRich2Value() });
         } else {
-          updateThread((thread) => addComment(thread, result.comment));
-          adjustCommentCount(client, discussion.discussionID, 1);
           setMode({ kind: 'view' });
           scrollToComment(result.comment.commentID);
         }
       } else {
-        const result = await patchComment(comment.commentID, { body: mode.value, format: 'rich2' });
+        const result = await patchMutation.mutateAsync({ body: mode.value, format: 'rich2' });
         if (result.kind === 'created') {
-          updateThread((thread) => ({
-            ...thread,
-            commentsByID: {
-              ...thread.commentsByID,
-              [String(comment.commentID)]: { ...comment, ...result.comment },
-            },
-          }));
           setMode({ kind: 'view' });
         } else {
           setFormError(result.message);
@@ -190,10 +173,8 @@ export function CommentItem({ comment, discussion, depth }: CommentItemProps) {
     setIsBusy(true);
     setDeleteError(null);
     try {
-      await deleteComment(comment.commentID);
+      await deleteMutation.mutateAsync();
       setConfirm(null);
-      updateThread((thread) => removeComment(thread, comment.commentID));
-      adjustCommentCount(client, discussion.discussionID, -1);
     } catch (error) {
       setDeleteError(errorText(error));
     } finally {

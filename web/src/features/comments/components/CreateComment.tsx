@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { has } from '../../../../../common/src/permissions/has.ts';
@@ -9,8 +8,7 @@ import { t } from '../../../lib/i18n.ts';
 import { useIsSignedIn, usePermissionSet } from '../../../lib/session.ts';
 import { useDiscussionRecord } from '../../discussions/api/discussion-actions.queries.ts';
 import type { Discussion } from '../../../../../common/src/api/discussions.ts';
-import { postComment } from '../api/comments.api.ts';
-import { addComment, adjustCommentCount, useThreadUpdater } from '../api/comments.queries.ts';
+import { usePostCommentMutation } from '../api/comments.queries.ts';
 import { useCreateCommentDraft } from '../hooks/create-comment-draft.ts';
 import { isRich2Empty } from '../../editor/rich2-text.ts';
 import { CommentEditor } from './CommentEditor.tsx';
@@ -67,8 +65,7 @@ export function CreateComment({ discussion: initial }: CreateCommentProps) {
   const isSignedIn = useIsSignedIn();
   const permissions = usePermissionSet();
   const location = useLocation();
-  const client = useQueryClient();
-  const updateThread = useThreadUpdater(discussion.discussionID);
+  const postMutation = usePostCommentMutation(discussion.discussionID);
   const [draft, setDraft] = useCreateCommentDraft(discussion.discussionID);
   const [error, setError] = useState<ApiError | null>(null);
   const [pendingMessage, setPendingMessage] = useState<string | null>(null);
@@ -106,8 +103,7 @@ export function CreateComment({ discussion: initial }: CreateCommentProps) {
     setError(null);
     setPendingMessage(null);
     try {
-      const result = await postComment({
-        discussionID: discussion.discussionID,
+      const result = await postMutation.mutateAsync({
         body: draft,
         format: 'rich2',
       });
@@ -115,8 +111,6 @@ export function CreateComment({ discussion: initial }: CreateCommentProps) {
       if (result.kind === 'pending') {
         setPendingMessage(result.message || t('Your comment will appear after it is approved.'));
       } else {
-        updateThread((thread) => addComment(thread, result.comment));
-        adjustCommentCount(client, discussion.discussionID, 1);
         scrollToComment(result.comment.commentID);
       }
     } catch (caught) {
