@@ -47,7 +47,7 @@ function printRunning(config: Config, output: LogOutput): void {
  * other machines), the cluster's IPC between the workers of one machine on SQLite, else none.
  */
 function eventTransportFor(config: Config): EventTransport | undefined {
-  if (config.databaseUrl) return createPostgresTransport({ connectionString: config.databaseUrl });
+  if (config.eventsDatabaseUrl) return createPostgresTransport({ connectionString: config.eventsDatabaseUrl });
   return cluster.isWorker ? createClusterTransport() : undefined;
 }
 

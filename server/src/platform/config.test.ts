@@ -21,6 +21,15 @@ test('WORKERS: one process per core unless set (issue 18)', () => {
   assert.equal(loadConfig({ WORKERS: '3' }).workers, 3);
 });
 
+test('events go over DATABASE_URL unless EVENTS_DATABASE_URL names a direct connection (issue 18)', () => {
+  assert.equal(loadConfig({}).eventsDatabaseUrl, undefined);
+  assert.equal(loadConfig({ DATABASE_URL: 'postgres://pool/db' }).eventsDatabaseUrl, 'postgres://pool/db');
+  assert.equal(
+    loadConfig({ DATABASE_URL: 'postgres://pool/db', EVENTS_DATABASE_URL: 'postgres://direct/db' }).eventsDatabaseUrl,
+    'postgres://direct/db',
+  );
+});
+
 test('BASE_URL https makes cookies Secure and loses its trailing slash', () => {
   const config = loadConfig({ BASE_URL: 'https://forum.example.com/' });
   assert.equal(config.baseUrl, 'https://forum.example.com');
@@ -42,6 +51,7 @@ const badValues: [string, string, RegExp][] = [
   ['BASE_URL', 'forum.example.com', /^Invalid configuration: BASE_URL must be an http:\/\/ or https:\/\/ URL/],
   ['SMTP_URL', 'http://mail', /^Invalid configuration: SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/],
   ['ADMIN_EMAIL', 'not-an-email', /^Invalid configuration: ADMIN_EMAIL must be an e-mail address/],
+  ['EVENTS_DATABASE_URL', 'http://x', /^Invalid configuration: EVENTS_DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ URL/],
   ['WORKERS', '0', /^Invalid configuration: WORKERS must be a whole number from 1 to 256 \(got "0"\)\.$/],
   ['WORKERS', 'many', /^Invalid configuration: WORKERS must be a whole number from 1 to 256/],
   ['LOG_LEVEL', 'loud', /^Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent/],

@@ -25,6 +25,12 @@ const envSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
   ),
+  EVENTS_DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+  ),
   BASE_URL: optionalText.pipe(
     z
       .url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' })
@@ -86,6 +92,11 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * Where each process LISTENs for the others' events (platform/events/pg-transport.ts): a session
+   * connection, so not a PgBouncer in transaction mode. EVENTS_DATABASE_URL, else DATABASE_URL.
+   */
+  eventsDatabaseUrl: string | undefined;
   /**
    * The site's address without a trailing slash: BASE_URL, else `http://localhost:PORT`. In a
    * request's `ctx.config` it is that request's own origin when BASE_URL is unset (http/origin.ts).
@@ -155,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: value.HOST,
     dataDir: path.resolve(value.DATA_DIR),
     databaseUrl: value.DATABASE_URL,
+    eventsDatabaseUrl: value.DATABASE_URL === undefined ? undefined : (value.EVENTS_DATABASE_URL ?? value.DATABASE_URL),
     baseUrl,
     baseUrlFromRequest: value.BASE_URL === undefined,
     mailBaseUrl: baseUrl,
