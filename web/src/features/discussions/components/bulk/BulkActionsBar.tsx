@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Discussion } from '../../../../../../common/src/api/discussions.ts';
 import { Button } from '../../../../components/Button.tsx';
@@ -7,16 +6,12 @@ import { useToasts } from '../../../../components/toast-context.tsx';
 import { t } from '../../../../lib/i18n.ts';
 import type { Progress } from '../../../../lib/long-runner.ts';
 import { useCurrentUser, usePermissionSet } from '../../../../lib/session.ts';
-import { categoryPath } from '../../../../app/paths.ts';
 import {
-  bulkCloseDiscussions,
-  bulkDeleteDiscussions,
-  bulkMoveDiscussions,
-  mergeDiscussions,
-} from '../../api/bulk.api.ts';
+  useBulkActionMutation,
+  type BulkOutcome,
+  type BulkRequest,
+} from '../../api/bulk.queries.ts';
 import type { CategorySuggestion } from '../../api/discussion-actions.api.ts';
-import { discussionKeys } from '../../api/discussions.queries.ts';
-import { patchCachedDiscussions, removeCachedDiscussions } from './bulk-cache.ts';
 import { bulkPreCheck, type BulkAction, type BulkRefusal } from './bulk-checks.ts';
 import { useBulkSelection } from './bulk-selection.tsx';
 import { BulkMergeModal } from './BulkMergeModal.tsx';
@@ -66,7 +61,7 @@ export function BulkActionsBar({ discussions }: BulkActionsBarProps) {
   const selection = useBulkSelection();
   const permissions = usePermissionSet();
   const me = useCurrentUser();
-  const client = useQueryClient();
+  const bulkMutation = useBulkActionMutation();
   const { addToast } = useToasts();
   const [openAction, setOpenAction] = useState<BulkAction | null>(null);
   const [refusal, setRefusal] = useState<BulkRefusal | null>(null);
@@ -111,20 +106,18 @@ export function BulkActionsBar({ discussions }: BulkActionsBarProps) {
     }
   };
 
-  const start = (
-    action: BulkAction,
-    ids: readonly number[],
-    execute: (onProgress: (progress: Progress) => void) => Promise<Progress>,
-    onSuccess: (successIDs: number[]) => void,
-  ) => {
+  const start = (request: BulkRequest) => {
     setOpenAction(null);
     setRefusal(null);
+    let outcome: BulkOutcome | undefined;
     selection
-      .run(ids, execute)
+      .run(request.ids, async (onProgress) => {
+        outcome = await bulkMutation.mutateAsync({ request, onProgress });
+        return outcome.progress;
+      })
       .then((progress) => {
-        onSuccess(progress.successIDs);
-        void client.invalidateQueries({ queryKey: discussionKeys.details() });
-        reportOutcome(action, progress);
+        if (outcome !== undefined) selection.applyChanges(outcome.removedIDs, outcome.patches);
+        reportOutcome(request.kind, progress);
       })
       .catch((error: unknown) => {
         const message = error instanceof Error ? error.message : String(error);
@@ -137,65 +130,19 @@ export function BulkActionsBar({ discussions }: BulkActionsBarProps) {
   };
 
   const handleMove = (category: CategorySuggestion, addRedirects: boolean) => {
-    start(
-      'move',
-      selectedIDs,
-      (onProgress) => bulkMoveDiscussions(selectedIDs, category.categoryID, addRedirects, onProgress),
-      (successIDs) => {
-        const patch: Partial<Discussion> = {
-          categoryID: category.categoryID,
-          category: {
-            categoryID: category.categoryID,
-            name: category.name,
-            url: category.url ?? categoryPath({ urlcode: category.categoryID }),
-          },
-        };
-        const patches = new Map(successIDs.map((id) => [id, patch]));
-        patchCachedDiscussions(client, patches);
-        selection.applyChanges([], patches);
-      },
-    );
+    start({ kind: 'move', ids: selectedIDs, category, addRedirects });
   };
 
   const handleMerge = (destinationID: number, addRedirects: boolean) => {
-    start(
-      'merge',
-      selectedIDs,
-      (onProgress) => mergeDiscussions(selectedIDs, destinationID, addRedirects, onProgress),
-      (successIDs) => {
-        // The sources end in the destination: they leave the list (redirects, if any, come back
-        // on the next load).
-        const merged = successIDs.filter((id) => id !== destinationID);
-        removeCachedDiscussions(client, merged);
-        selection.applyChanges(merged, new Map());
-        void client.invalidateQueries({ queryKey: discussionKeys.lists() });
-      },
-    );
+    start({ kind: 'merge', ids: selectedIDs, destinationID, addRedirects });
   };
 
   const handleClose = () => {
-    start(
-      'close',
-      selectedIDs,
-      (onProgress) => bulkCloseDiscussions(selectedIDs, onProgress),
-      (successIDs) => {
-        const patches = new Map(successIDs.map((id) => [id, { closed: true }]));
-        patchCachedDiscussions(client, patches);
-        selection.applyChanges([], patches);
-      },
-    );
+    start({ kind: 'close', ids: selectedIDs });
   };
 
   const handleDelete = () => {
-    start(
-      'delete',
-      selectedIDs,
-      (onProgress) => bulkDeleteDiscussions(selectedIDs, onProgress),
-      (successIDs) => {
-        removeCachedDiscussions(client, successIDs);
-        selection.applyChanges(successIDs, new Map());
-      },
-    );
+    start({ kind: 'delete', ids: selectedIDs });
   };
 
   const closeModal = () => setOpenAction(null);

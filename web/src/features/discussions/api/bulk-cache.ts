@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Discussion } from '../../../../../../common/src/api/discussions.ts';
-import { removeDiscussionFromLists } from '../../api/discussion-actions.queries.ts';
-import { discussionKeys } from '../../api/discussions.queries.ts';
+import type { Discussion } from '../../../../../common/src/api/discussions.ts';
+import { removeDiscussionFromLists } from './discussion-actions.queries.ts';
+import { discussionKeys } from './discussions.queries.ts';
 
 function isDiscussionLike(value: unknown): value is { discussionID: number } {
   return typeof value === 'object' && value !== null && 'discussionID' in value;
