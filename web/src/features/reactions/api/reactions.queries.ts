@@ -1,6 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
-import type { ReactionRecordType } from '../../../../../common/src/api/reactions.ts';
-import { fetchReactionLog, fetchReactionTypes } from './reactions.api.ts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  ReactionRecordType,
+  ReactionSummary,
+} from '../../../../../common/src/api/reactions.ts';
+import {
+  deleteOwnReaction,
+  fetchReactionLog,
+  fetchReactionTypes,
+  fetchRecordReactions,
+  postReaction,
+} from './reactions.api.ts';
 
 /** Query keys of reactions: the types, and each record's log (optionally of one type). */
 export const reactionKeys = {
@@ -32,5 +41,51 @@ export function useReactionLogQuery(
     queryKey: reactionKeys.log(recordType, recordID, type),
     queryFn: () => fetchReactionLog(recordType, recordID, type ?? undefined),
     enabled: isEnabled,
+  });
+}
+
+/** A record's reactions and score, as the server counts them. */
+export interface ReactionCounts {
+  reactions: ReactionSummary[];
+  score: number;
+}
+
+/** One reaction toggle: the user's held reaction goes first; then the chosen one is added. */
+export interface ReactionToggleInput {
+  /** The chosen reaction type's URL code. */
+  urlcode: string;
+  /** The user holds a reaction that must be removed first. */
+  replacesHeld: boolean;
+  /** Clicking the held reaction only removes it. */
+  isRemoval: boolean;
+  /** What to show when the server's answer leaves a value out (the optimistic counts). */
+  fallback: ReactionCounts;
+}
+
+/**
+ * Toggles the user's reaction on a record (api-contract §10: one reaction a user): removes the
+ * held one, adds the chosen one, and answers the server's counts (zero counts dropped); the
+ * record's reaction logs are fetched again when next shown.
+ */
+export function useToggleReactionMutation(recordType: ReactionRecordType, recordID: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: ReactionToggleInput): Promise<ReactionCounts> => {
+      if (input.replacesHeld) await deleteOwnReaction(recordType, recordID);
+      let counts: ReactionSummary[];
+      let score = input.fallback.score;
+      if (input.isRemoval) {
+        const record = await fetchRecordReactions(recordType, recordID);
+        counts = record.reactions ?? input.fallback.reactions;
+        score = record.score ?? input.fallback.score;
+      } else {
+        counts = await postReaction(recordType, recordID, input.urlcode);
+      }
+      return { reactions: counts.filter((reaction) => reaction.count > 0), score };
+    },
+    onSuccess: () => {
+      // Not awaited: the new counts show at once; open logs catch up.
+      void client.invalidateQueries({ queryKey: reactionKeys.logs(recordType, recordID) });
+    },
   });
 }

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { displayLimits } from '../../../../../common/src/constants.ts';
 import { has } from '../../../../../common/src/permissions/has.ts';
@@ -15,11 +14,10 @@ import type {
   ReactionSummary,
   ReactionType,
 } from '../../../../../common/src/api/reactions.ts';
-import { deleteOwnReaction, fetchRecordReactions, postReaction } from '../api/reactions.api.ts';
 import {
-  reactionKeys,
   useReactionLogQuery,
   useReactionTypesQuery,
+  useToggleReactionMutation,
 } from '../api/reactions.queries.ts';
 import { ReactionIcon, VoteArrow } from './reaction-icons.tsx';
 import { ReactionLogButton } from './ReactionLog.tsx';
@@ -61,7 +59,7 @@ export function ReactionsBar({
 }: ReactionsBarProps) {
   const permissions = usePermissionSet();
   const isSignedIn = useIsSignedIn();
-  const client = useQueryClient();
+  const reactionMutation = useToggleReactionMutation(recordType, recordID);
   const showError = useErrorToast();
   const [state, setState] = useState({
     reactions: [...initialReactions],
@@ -105,22 +103,14 @@ export function ReactionsBar({
     setState({ reactions: optimistic.reactions, score: optimisticScore });
     setIsBusy(true);
     try {
-      if (held !== undefined) {
-        await deleteOwnReaction(recordType, recordID);
-      }
-      let counts: ReactionSummary[];
-      let score = optimisticScore;
-      if (optimistic.isRemoval) {
-        const record = await fetchRecordReactions(recordType, recordID);
-        counts = record.reactions ?? optimistic.reactions;
-        score = record.score ?? optimisticScore;
-      } else {
-        counts = await postReaction(recordType, recordID, chosen.urlcode);
-      }
-      const next = counts.filter((reaction) => reaction.count > 0);
+      const { reactions: next, score } = await reactionMutation.mutateAsync({
+        urlcode: chosen.urlcode,
+        replacesHeld: held !== undefined,
+        isRemoval: optimistic.isRemoval,
+        fallback: { reactions: optimistic.reactions, score: optimisticScore },
+      });
       setState({ reactions: next, score });
       onChange?.(next, score);
-      await client.invalidateQueries({ queryKey: reactionKeys.logs(recordType, recordID) });
     } catch (error) {
       setState(previous);
       showError(error);
