@@ -22,6 +22,7 @@ import { loadOrCreateSecret } from './platform/secrets.ts';
 import { EventBus, type EventTransport } from './platform/events/bus.ts';
 import { invalidateSettings } from './features/config/config.service.ts';
 import { JobWorker } from './platform/jobs/worker.ts';
+import { onJobEnqueued } from './platform/jobs/enqueue.ts';
 import { guestActor, type AppDeps, type RequestContext } from './http/context.ts';
 import { loadPermissionSet } from './permissions/permission-set.ts';
 import { emptyPermissionSet } from './permissions/build-permission-set.ts';
@@ -90,9 +91,10 @@ declare module 'fastify' {
 }
 
 declare module './platform/jobs/registry.ts' {
-  // Job handlers receive the app's dependencies.
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-  interface JobServices extends AppDeps {}
+  // Job handlers receive the app's dependencies, and the guest cache to empty after a write.
+  interface JobServices extends AppDeps {
+    guestCache?: GuestCache;
+  }
 }
 
 const API_PREFIX = '/api/v2';
@@ -162,20 +164,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   app.decorate('deps', deps);
   app.decorate('apiRoutes', [] as RouteRecord[]);
-  // Every process runs a worker loop from ready to close (JOB_CONCURRENCY=0 turns it off).
-  const jobs = new JobWorker({
-    services: deps,
-    concurrency: config.jobConcurrency,
-    leaseMs: config.jobLeaseSeconds * 1000,
-    logger: app.log,
-  });
-  app.decorate('jobs', jobs);
-  app.addHook('onReady', async () => {
-    jobs.start();
-  });
-  app.addHook('onClose', async () => {
-    await jobs.stop();
-  });
   app.decorateRequest('ctx', null as unknown as RequestContext);
 
   app.setValidatorCompiler(zodValidatorCompiler);
@@ -210,6 +198,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   });
   registerGuestCache(app, guestCache);
+  // Every process runs a worker loop from ready to close (JOB_CONCURRENCY=0 turns it off).
+  const jobs = new JobWorker({
+    services: { ...deps, guestCache },
+    concurrency: config.jobConcurrency,
+    leaseMs: config.jobLeaseSeconds * 1000,
+    logger: app.log,
+  });
+  app.decorate('jobs', jobs);
+  // Jobs enqueued here wake the other processes' workers too (else they find them at their next poll).
+  const stopAnnouncingJobs = onJobEnqueued((types) => deps.events.publish('jobsEnqueued', { types }));
+  deps.events.subscribe('jobsEnqueued', (_event, { remote }) => {
+    if (remote) jobs.wake();
+  });
+  app.addHook('onReady', async () => {
+    jobs.start();
+  });
+  app.addHook('onClose', async () => {
+    stopAnnouncingJobs();
+    await jobs.stop();
+  });
   deps.events.subscribe('cacheInvalidated', ({ cache, change }, { remote }) => {
     if (!remote) return;
     if (cache === 'guest') guestCache.invalidateFromPeer(change);

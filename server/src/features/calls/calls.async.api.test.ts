@@ -72,6 +72,22 @@ describe(`long runner in async mode (${testDialect})`, () => {
     assert.equal(await discussionStatus(discussion.discussionID), 404);
   });
 
+  test('guests see the change once the job has run (the job empties the guest cache)', async () => {
+    const category = await makeCategory(t);
+    const discussion = await makeDiscussion(t, { categoryID: category.categoryID });
+    const response = await inject(t, actors.admin, {
+      method: 'DELETE',
+      url: '/api/v2/discussions/list?longRunnerMode=async',
+      payload: { discussionIDs: [discussion.discussionID] },
+    });
+    assert.equal(response.statusCode, 202, response.body);
+    const asGuest = () => inject(t, actors.guest, { method: 'GET', url: `/api/v2/discussions/${discussion.discussionID}` });
+    assert.equal((await asGuest()).statusCode, 200);
+    assert.equal((await asGuest()).headers['x-hearth-cache'], 'hit', 'a guest read before the job is cached');
+    await t.app.jobs.drain();
+    assert.equal((await asGuest()).statusCode, 404);
+  });
+
   test('the permission check happens before anything is queued: a member gets 403 and no job', async () => {
     const category = await makeCategory(t);
     const discussion = await makeDiscussion(t, { categoryID: category.categoryID });

@@ -204,6 +204,8 @@ registerJob(LONG_RUNNER_JOB, {
       doneStatus: payload.doneStatus,
       countTotalIDs: payload.ids.length,
     });
+    // Guests see the change now (this process; the others through the event bus), as after a request.
+    if (outcome.progress.successIDs.length > 0) job.services.guestCache?.invalidate();
     if (outcome.status >= 500) {
       throw new Error(`Long-running action "${payload.action}" failed: ${JSON.stringify(outcome.progress.exceptionsByID)}`);
     }

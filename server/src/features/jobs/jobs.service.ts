@@ -3,7 +3,7 @@ import type { RequestContext } from '../../http/context.ts';
 import { authorize } from '../../permissions/authorize.ts';
 import { nowIso } from '../../platform/dates.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import { wakeJobWorkers } from '../../platform/jobs/enqueue.ts';
+import { announceJob } from '../../platform/jobs/enqueue.ts';
 import { countJobsByStatus, findJobByID, findJobsByStatus, requeueJob } from '../../platform/jobs/jobs.repo.ts';
 import { canManageJobs } from './jobs.policy.ts';
 import { presentJob } from './jobs.present.ts';
@@ -33,7 +33,7 @@ export async function retryJob(ctx: RequestContext, jobID: number): Promise<Job>
   const job = await findJobByID(ctx.db, jobID);
   if (!job) throw notFound('Job');
   if (!(await requeueJob(ctx.db, jobID, nowIso(ctx.clock)))) throw new AppError(409, NOT_RETRYABLE_MESSAGE);
-  wakeJobWorkers(job.type);
+  announceJob(job.type);
   const requeued = await findJobByID(ctx.db, jobID);
   if (!requeued) throw notFound('Job');
   return presentJob(requeued);

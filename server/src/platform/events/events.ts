@@ -36,6 +36,8 @@ export interface DomainEvents {
    * a guest-cache invalidation to what it names (absent: everything).
    */
   cacheInvalidated: { cache: CacheName; change?: GuestCacheChange | undefined };
+  /** A process enqueued jobs of these types: the others' workers look now, not at their next poll. */
+  jobsEnqueued: { types: string[] };
 }
 
 export type EventName = keyof DomainEvents;

@@ -14,21 +14,51 @@ export interface EnqueueOptions {
   clock?: () => number;
 }
 
-type EnqueueListener = (type: string) => void;
-const listeners = new Set<EnqueueListener>();
+type EnqueueListener = (types: string[]) => void;
+const enqueueListeners = new Set<EnqueueListener>();
+const wakeListeners = new Set<() => void>();
+/** Types enqueued in this turn of the event loop, announced together after it. */
+let pendingTypes: Set<string> | undefined;
 
 /**
- * Calls `listener` after each job enqueued in this process: the workers here wake at once, and
- * the event bus may carry the wake-up to other processes. Returns the unsubscribe function.
+ * Calls `listener` with the types of the jobs enqueued in this process, once per turn of the
+ * event loop (the event bus carries the news to the other processes' workers). Returns the
+ * unsubscribe function.
  */
 export function onJobEnqueued(listener: EnqueueListener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  enqueueListeners.add(listener);
+  return () => enqueueListeners.delete(listener);
 }
 
-/** Wakes this process's workers (e.g. when another process reports a new job). */
-export function wakeJobWorkers(type = '*'): void {
-  for (const listener of listeners) listener(type);
+/** Calls `listener` whenever this process's workers should look for due jobs now. */
+export function onJobWorkersWoken(listener: () => void): () => void {
+  wakeListeners.add(listener);
+  return () => wakeListeners.delete(listener);
+}
+
+/** Wakes this process's workers (e.g. when another process reports new jobs). */
+export function wakeJobWorkers(): void {
+  for (const listener of wakeListeners) listener();
+}
+
+/**
+ * Tells this process's workers, and through `onJobEnqueued` the other processes, that a job of
+ * `type` is due (enqueueJob calls it; so does a retry).
+ */
+export function announceJob(type: string): void {
+  if (pendingTypes) {
+    pendingTypes.add(type);
+    return;
+  }
+  pendingTypes = new Set([type]);
+  // After this turn of the event loop, when the caller's transaction has usually committed; a
+  // wake-up that comes too early finds nothing and the worker's next poll takes the job.
+  setImmediate(() => {
+    const types = [...(pendingTypes ?? [])];
+    pendingTypes = undefined;
+    wakeJobWorkers();
+    for (const listener of enqueueListeners) listener(types);
+  });
 }
 
 /**
@@ -51,8 +81,6 @@ export async function enqueueJob(db: Db, type: string, payload: unknown, options
     trackingID: options.trackingID ?? null,
     now,
   });
-  // After this turn of the event loop, when the caller's transaction has usually committed; a
-  // wake-up that comes too early finds nothing and the worker's next poll takes the job.
-  setImmediate(() => wakeJobWorkers(type));
+  announceJob(type);
   return jobID;
 }

@@ -6,7 +6,7 @@ import { createTestClock } from '../../../test/clock.ts';
 import { openDatabase } from '../db/db.ts';
 import { runTransaction } from '../db/transaction.ts';
 import { RETRY_BASE_MS } from './backoff.ts';
-import { enqueueJob } from './enqueue.ts';
+import { announceJob, enqueueJob, onJobEnqueued } from './enqueue.ts';
 import { findJobByID } from './jobs.repo.ts';
 import { PermanentJobError, registerJob } from './registry.ts';
 import { JobWorker } from './worker.ts';
@@ -205,6 +205,24 @@ describe('jobs', () => {
     } finally {
       await second.close();
     }
+  });
+
+  test('enqueued jobs are announced once per turn of the event loop, with their types', async () => {
+    const announced: string[][] = [];
+    const stop = onJobEnqueued((types) => announced.push(types));
+    try {
+      await enqueueJob(t.db, 'test.record', { key: 'announced' }, { clock: clock.now });
+      await new Promise((resolve) => setImmediate(resolve));
+      assert.deepEqual(announced, [['test.record']]);
+      announceJob('test.record');
+      announceJob('test.permanent');
+      announceJob('test.record');
+      await new Promise((resolve) => setImmediate(resolve));
+      assert.deepEqual(announced, [['test.record'], ['test.record', 'test.permanent']]);
+    } finally {
+      stop();
+    }
+    await worker.drain();
   });
 
   test(`the worker loop runs a job enqueued in this process without a drain (${testDialect})`, async () => {

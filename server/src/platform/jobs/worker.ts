@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { retryDelayMs } from './backoff.ts';
-import { onJobEnqueued } from './enqueue.ts';
+import { onJobWorkersWoken } from './enqueue.ts';
 import { claimDueJobs, deleteCompleteJobsBefore, finishJob, renewJobLease, type JobRow } from './jobs.repo.ts';
 import { jobDefinitionOf, PermanentJobError, type JobServices } from './registry.ts';
 
@@ -195,7 +195,7 @@ export class JobWorker {
   start(): void {
     if (this.started || this.options.concurrency <= 0) return;
     this.started = true;
-    this.unsubscribe = onJobEnqueued(() => this.wake());
+    this.unsubscribe = onJobWorkersWoken(() => this.wake());
     this.wake();
   }
 
