@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { MAX_COMMENT_DEPTH } from '../../../../../common/src/api/comments.constants.ts';
 import { has } from '../../../../../common/src/permissions/has.ts';
 import { Avatar } from '../../../components/Avatar.tsx';
@@ -32,6 +31,7 @@ import { appendQuote } from '../append-quote.ts';
 import { CommentEditor } from './CommentEditor.tsx';
 import { createCommentElementID, scrollToComment } from './CreateComment.tsx';
 import styles from './CommentThread.module.css';
+import { AppLink } from '../../../components/AppLink.tsx';
 
 export interface CommentItemProps {
   comment: Comment;
@@ -198,14 +198,14 @@ export function CommentItem({ comment, discussion, depth }: CommentItemProps) {
           {author.userID === 0 ? (
             <span className={styles.author}>{author.name}</span>
           ) : (
-            <Link className={styles.author} to={profilePath(author.name)}>
+            <AppLink className={styles.author} to={profilePath(author.name)}>
               {author.name}
-            </Link>
+            </AppLink>
           )}
           <span className={styles.subMeta}>
-            <Link className={styles.permalink} to={commentPath(comment.commentID)}>
+            <AppLink className={styles.permalink} to={commentPath(comment.commentID)}>
               <DateTime date={comment.dateInserted} />
-            </Link>
+            </AppLink>
             {isEdited ? <span className={styles.edited}>{t('Edited')}</span> : null}
             {canSeeReports && countReports > 0 ? (
               <a

@@ -1,5 +1,4 @@
 import { useId } from 'react';
-import { Link } from 'react-router';
 import { Avatar } from '../../../../components/Avatar.tsx';
 import { DateTime } from '../../../../components/DateTime.tsx';
 import { profilePath } from '../../../../app/paths.ts';
@@ -24,6 +23,7 @@ import { sitePath } from './page-links.ts';
 import { useNow } from './use-now.ts';
 import { UserContent } from './UserContent.tsx';
 import styles from './DiscussionOriginalPost.module.css';
+import { AppLink } from '../../../../components/AppLink.tsx';
 
 export interface DiscussionOriginalPostProps {
   /** The discussion with every expansion (interfaces.md: `DiscussionOriginalPost`). */
@@ -112,9 +112,9 @@ export function DiscussionOriginalPost({ discussion: initial }: DiscussionOrigin
               {author.userID === 0 ? (
                 <span className={styles.author}>{author.name}</span>
               ) : (
-                <Link className={styles.author} to={profilePath(author.name)}>
+                <AppLink className={styles.author} to={profilePath(author.name)}>
                   {author.name}
-                </Link>
+                </AppLink>
               )}
               {author.title ? <span className={styles.authorTitle}>{author.title}</span> : null}
             </span>
@@ -128,9 +128,9 @@ export function DiscussionOriginalPost({ discussion: initial }: DiscussionOrigin
               {category ? (
                 <span>
                   {t('in')}{' '}
-                  <Link className={styles.categoryLink} to={sitePath(category.url)}>
+                  <AppLink className={styles.categoryLink} to={sitePath(category.url)}>
                     {category.name}
-                  </Link>
+                  </AppLink>
                 </span>
               ) : null}
             </span>

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import { tagDiscussionsPath } from '../../../../app/paths.ts';
 import { t } from '../../../../lib/i18n.ts';
 import { fetchDiscussionByID } from '../../api/discussions.api.ts';
@@ -7,6 +6,7 @@ import { discussionPageKeys } from '../../api/discussion-actions.queries.ts';
 import type { Discussion } from '../../../../../../common/src/api/discussions.ts';
 import type { TagFragment } from '../../../../../../common/src/api/tags.ts';
 import styles from './DiscussionTags.module.css';
+import { AppLink } from '../../../../components/AppLink.tsx';
 
 export interface DiscussionTagsProps {
   tags: readonly TagFragment[];
@@ -30,9 +30,9 @@ export function DiscussionTags({ tags: initialTags, discussionID }: DiscussionTa
       <ul className={styles.list}>
         {userTags.map((tag) => (
           <li key={tag.tagID}>
-            <Link className={styles.tag} to={tagDiscussionsPath(tag.tagID)}>
+            <AppLink className={styles.tag} to={tagDiscussionsPath(tag.tagID)}>
               {tag.name}
-            </Link>
+            </AppLink>
           </li>
         ))}
       </ul>
