@@ -3,6 +3,7 @@ import { Button, buttonClassName } from './Button.tsx';
 import { t } from '../lib/i18n.ts';
 import styles from './Modal.module.css';
 import { useModalFocus } from './use-modal-focus.ts';
+import { CloseIcon } from './CloseIcon.tsx';
 
 /** spec 001 §9 modal widths: small 375, medium 516, large 720. */
 export type ModalSize = 'small' | 'medium' | 'large';
@@ -56,14 +57,7 @@ export function Modal({
             {title}
           </h2>
           <button type="button" className={styles.close} onClick={onClose} aria-label={t('Close')}>
-            <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
-              <path
-                d="M3 3l10 10M13 3L3 13"
-                stroke="currentColor"
-                strokeWidth="1.8"
-                strokeLinecap="round"
-              />
-            </svg>
+            <CloseIcon />
           </button>
         </div>
         <div className={styles.body}>{children}</div>

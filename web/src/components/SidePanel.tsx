@@ -2,6 +2,7 @@ import { useId, useRef, type ReactNode } from 'react';
 import { t } from '../lib/i18n.ts';
 import styles from './SidePanel.module.css';
 import { useModalFocus } from './use-modal-focus.ts';
+import { CloseIcon } from './CloseIcon.tsx';
 
 export interface SidePanelProps {
   title: string;
@@ -38,14 +39,7 @@ export function SidePanel({ title, isOpen, onClose, side = 'left', children }: S
             {title}
           </h2>
           <button type="button" className={styles.close} onClick={onClose} aria-label={t('Close')}>
-            <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
-              <path
-                d="M3 3l10 10M13 3L3 13"
-                stroke="currentColor"
-                strokeWidth="1.8"
-                strokeLinecap="round"
-              />
-            </svg>
+            <CloseIcon />
           </button>
         </div>
         <div className={styles.content}>{children}</div>

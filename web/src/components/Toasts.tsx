@@ -1,6 +1,7 @@
 import { t } from '../lib/i18n.ts';
 import { useToasts } from './toast-context.tsx';
 import styles from './Toasts.module.css';
+import { CloseIcon } from './CloseIcon.tsx';
 
 /** The live region where toasts appear, bottom left (bottom, full width on small screens). */
 export function Toasts() {
@@ -30,14 +31,7 @@ export function Toasts() {
               aria-label={t('Dismiss')}
               onClick={() => removeToast(toast.toastID)}
             >
-              <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
-                <path
-                  d="M3 3l10 10M13 3L3 13"
-                  stroke="currentColor"
-                  strokeWidth="1.8"
-                  strokeLinecap="round"
-                />
-              </svg>
+              <CloseIcon size={14} />
             </button>
           )}
         </div>

@@ -5,6 +5,7 @@ import { t } from '../../../lib/i18n.ts';
 import { useDebounced } from '../../../lib/use-debounced.ts';
 import { searchTags } from '../api/tags.api.ts';
 import styles from './TagPicker.module.css';
+import { CloseIcon } from '../../../components/CloseIcon.tsx';
 
 /** A chosen tag: an existing one (`tagID`) or a new name to create (`tagID` null). */
 export interface PickedTag {
@@ -129,20 +130,7 @@ export function TagPicker({
                   aria-label={t('Remove tag {name}', { name: tag.name })}
                   onClick={() => onChange(value.filter((other) => other !== tag))}
                 >
-                  <svg
-                    viewBox="0 0 16 16"
-                    width="12"
-                    height="12"
-                    aria-hidden="true"
-                    focusable="false"
-                  >
-                    <path
-                      d="M4 4l8 8M12 4l-8 8"
-                      stroke="currentColor"
-                      strokeWidth="1.8"
-                      strokeLinecap="round"
-                    />
-                  </svg>
+                  <CloseIcon size={12} />
                 </button>
               </li>
             ))}
