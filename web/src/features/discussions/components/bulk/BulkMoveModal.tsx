@@ -1,10 +1,8 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { FormModal } from '../../../../components/FormModal.tsx';
 import { t } from '../../../../lib/i18n.ts';
 import type { CategorySuggestion } from '../../api/discussion-actions.api.ts';
-import { CategoryPicker } from '../options/CategoryPicker.tsx';
-// The bulk modals' forms look like the single-discussion modals' forms.
-import styles from '../options/DiscussionOptions.module.css';
+import { MoveFields } from '../options/MoveFields.tsx';
 
 export interface BulkMoveModalProps {
   count: number;
@@ -14,7 +12,6 @@ export interface BulkMoveModalProps {
 
 /** Bulk move form (spec 000 §2): a category picker and 'Leave a redirect link'. */
 export function BulkMoveModal({ count, onCancel, onMove }: BulkMoveModalProps) {
-  const pickerName = useId();
   const [category, setCategory] = useState<CategorySuggestion | null>(null);
   const [addRedirects, setAddRedirects] = useState(false);
 
@@ -30,19 +27,12 @@ export function BulkMoveModal({ count, onCancel, onMove }: BulkMoveModalProps) {
       onSubmit={handleSubmit}
       onClose={onCancel}
     >
-      <CategoryPicker
-        name={pickerName}
-        value={category?.categoryID ?? null}
-        onChange={setCategory}
+      <MoveFields
+        categoryID={category?.categoryID ?? null}
+        onCategoryChange={setCategory}
+        addRedirects={addRedirects}
+        onAddRedirectsChange={setAddRedirects}
       />
-      <label className={styles.checkbox}>
-        <input
-          type="checkbox"
-          checked={addRedirects}
-          onChange={(event) => setAddRedirects(event.target.checked)}
-        />
-        <span>{t('Leave a redirect link')}</span>
-      </label>
     </FormModal>
   );
 }

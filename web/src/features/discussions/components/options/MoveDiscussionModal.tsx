@@ -1,14 +1,12 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { FormModal } from '../../../../components/FormModal.tsx';
 import { t } from '../../../../lib/i18n.ts';
 import { errorText, useMoveMutation } from '../../api/discussion-actions.queries.ts';
-import { CategoryPicker } from './CategoryPicker.tsx';
 import type { DiscussionModalProps } from './DeleteDiscussionModal.tsx';
-import styles from './DiscussionOptions.module.css';
+import { MoveFields } from './MoveFields.tsx';
 
 /** Move (spec 000 §2): pick a category, optionally leave a redirect, `PATCH /discussions/move`. */
 export function MoveDiscussionModal({ discussion, onClose }: DiscussionModalProps) {
-  const pickerName = useId();
   const [categoryID, setCategoryID] = useState<number | null>(null);
   const [addRedirects, setAddRedirects] = useState(false);
   const mutation = useMoveMutation(discussion.discussionID);
@@ -28,20 +26,13 @@ export function MoveDiscussionModal({ discussion, onClose }: DiscussionModalProp
       onSubmit={handleSubmit}
       onClose={onClose}
     >
-      <CategoryPicker
-        name={pickerName}
-        value={categoryID}
-        onChange={(category) => setCategoryID(category.categoryID)}
+      <MoveFields
+        categoryID={categoryID}
+        onCategoryChange={(category) => setCategoryID(category.categoryID)}
         currentCategoryID={discussion.categoryID}
+        addRedirects={addRedirects}
+        onAddRedirectsChange={setAddRedirects}
       />
-      <label className={styles.checkbox}>
-        <input
-          type="checkbox"
-          checked={addRedirects}
-          onChange={(event) => setAddRedirects(event.target.checked)}
-        />
-        <span>{t('Leave a redirect link')}</span>
-      </label>
     </FormModal>
   );
 }
