@@ -1,8 +1,9 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { FormModal } from '../../../../components/FormModal.tsx';
 import { t } from '../../../../lib/i18n.ts';
 import type { BulkDiscussion } from './bulk-checks.ts';
 // The bulk modals' forms look like the single-discussion modals' forms.
+import { RadioChoices } from '../options/RadioChoices.tsx';
 import styles from '../options/DiscussionOptions.module.css';
 
 export interface BulkMergeModalProps {
@@ -13,7 +14,6 @@ export interface BulkMergeModalProps {
 
 /** Bulk merge form (spec 000 §2): the destination among the selected, and redirect links. */
 export function BulkMergeModal({ discussions, onCancel, onMerge }: BulkMergeModalProps) {
-  const choiceName = useId();
   const [destinationID, setDestinationID] = useState<number | null>(
     discussions[0]?.discussionID ?? null,
   );
@@ -31,23 +31,16 @@ export function BulkMergeModal({ discussions, onCancel, onMerge }: BulkMergeModa
       onSubmit={handleSubmit}
       onClose={onCancel}
     >
-      <fieldset className={styles.choices}>
-        <legend className={styles.legend}>{t('Choose the main discussion to merge into:')}</legend>
-        <div className={styles.choiceList}>
-          {discussions.map((discussion) => (
-            <label key={discussion.discussionID} className={styles.choice}>
-              <input
-                type="radio"
-                name={choiceName}
-                value={discussion.discussionID}
-                checked={destinationID === discussion.discussionID}
-                onChange={() => setDestinationID(discussion.discussionID)}
-              />
-              <span className={styles.choiceText}>{discussion.name}</span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <RadioChoices
+        legend={t('Choose the main discussion to merge into:')}
+        choices={discussions.map((discussion) => ({
+          key: discussion.discussionID,
+          item: discussion.discussionID,
+          label: discussion.name,
+        }))}
+        selectedKey={destinationID}
+        onChange={setDestinationID}
+      />
       <label className={styles.checkbox}>
         <input
           type="checkbox"

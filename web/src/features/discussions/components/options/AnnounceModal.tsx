@@ -1,9 +1,9 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { FormModal } from '../../../../components/FormModal.tsx';
 import { t } from '../../../../lib/i18n.ts';
 import { useDiscussionToggleMutation } from '../../api/discussion-actions.queries.ts';
 import type { DiscussionModalProps } from './DeleteDiscussionModal.tsx';
-import styles from './DiscussionOptions.module.css';
+import { RadioChoices } from './RadioChoices.tsx';
 
 type PinChoice = 'none' | 'category' | 'recent';
 
@@ -12,7 +12,6 @@ type PinChoice = 'none' | 'category' | 'recent';
  * (`recent`); `PATCH /discussions/{id}` with pinned and pinLocation.
  */
 export function AnnounceModal({ discussion, onClose }: DiscussionModalProps) {
-  const choiceName = useId();
   const current: PinChoice =
     discussion.pinned === true
       ? discussion.pinLocation === 'recent'
@@ -49,26 +48,18 @@ export function AnnounceModal({ discussion, onClose }: DiscussionModalProps) {
       onSubmit={handleSubmit}
       onClose={onClose}
     >
-      <fieldset className={styles.choices}>
-        <legend className="visually-hidden">{t('Announce')}</legend>
-        <div className={styles.choiceList}>
-          {options.map((option) => (
-            <label key={option.value} className={styles.choice}>
-              <input
-                type="radio"
-                name={choiceName}
-                value={option.value}
-                checked={choice === option.value}
-                onChange={() => setChoice(option.value)}
-              />
-              <span className={styles.choiceText}>
-                {option.label}
-                <span className={styles.hint}>{option.hint}</span>
-              </span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <RadioChoices
+        legend={t('Announce')}
+        isLegendHidden
+        choices={options.map((option) => ({
+          key: option.value,
+          item: option.value,
+          label: option.label,
+          hints: [option.hint],
+        }))}
+        selectedKey={choice}
+        onChange={setChoice}
+      />
     </FormModal>
   );
 }

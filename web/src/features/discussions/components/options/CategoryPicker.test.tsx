@@ -14,7 +14,6 @@ function Harness({ currentCategoryID }: { currentCategoryID?: number }) {
   return (
     <>
       <CategoryPicker
-        name="category"
         value={value}
         onChange={(category) => setValue(category.categoryID)}
         currentCategoryID={currentCategoryID}

@@ -5,10 +5,9 @@ import { t } from '../../../../lib/i18n.ts';
 import { useDebounced } from '../../../../lib/use-debounced.ts';
 import { searchCategories, type CategorySuggestion } from '../../api/discussion-actions.api.ts';
 import styles from './DiscussionOptions.module.css';
+import { RadioChoices } from './RadioChoices.tsx';
 
 export interface CategoryPickerProps {
-  /** The radio group's name (unique on the page). */
-  name: string;
   /** The chosen category's ID, or null before a choice. */
   value: number | null;
   onChange: (category: CategorySuggestion) => void;
@@ -21,7 +20,7 @@ export interface CategoryPickerProps {
  * §9's category suggestion delay) and the matching categories that hold discussions, as radios
  * with their parents' names.
  */
-export function CategoryPicker({ name, value, onChange, currentCategoryID }: CategoryPickerProps) {
+export function CategoryPicker({ value, onChange, currentCategoryID }: CategoryPickerProps) {
   const [search, setSearch] = useState('');
   const query = useDebounced(search.trim(), dataLimits.categorySuggestionDebounceMs);
   const suggestions = useQuery({
@@ -47,41 +46,33 @@ export function CategoryPicker({ name, value, onChange, currentCategoryID }: Cat
           autoComplete="off"
         />
       </label>
-      <fieldset className={styles.choices}>
-        <legend className={styles.legend}>{t('Category')}</legend>
-        {suggestions.isPending ? <p className={styles.hint}>{t('Loading')}</p> : null}
-        {!suggestions.isPending && categories.length === 0 ? (
-          <p className={styles.hint}>{t('No categories found.')}</p>
-        ) : null}
-        <div className={styles.choiceList}>
-          {categories.map((category) => {
-            const trail = (category.breadcrumbs ?? [])
-              .slice(0, -1)
-              .filter((crumb) => crumb.name !== 'Home')
-              .map((crumb) => crumb.name);
-            return (
-              <label key={category.categoryID} className={styles.choice}>
-                <input
-                  type="radio"
-                  name={name}
-                  value={category.categoryID}
-                  checked={value === category.categoryID}
-                  onChange={() => onChange(category)}
-                />
-                <span className={styles.choiceText}>
-                  {category.name}
-                  {trail.length > 0 ? (
-                    <span className={styles.hint}>{trail.join(' › ')}</span>
-                  ) : null}
-                  {category.categoryID === currentCategoryID ? (
-                    <span className={styles.hint}>{t('Current category')}</span>
-                  ) : null}
-                </span>
-              </label>
-            );
-          })}
-        </div>
-      </fieldset>
+      <RadioChoices
+        legend={t('Category')}
+        status={
+          suggestions.isPending ? (
+            <p className={styles.hint}>{t('Loading')}</p>
+          ) : categories.length === 0 ? (
+            <p className={styles.hint}>{t('No categories found.')}</p>
+          ) : null
+        }
+        choices={categories.map((category) => {
+          const trail = (category.breadcrumbs ?? [])
+            .slice(0, -1)
+            .filter((crumb) => crumb.name !== 'Home')
+            .map((crumb) => crumb.name);
+          return {
+            key: category.categoryID,
+            item: category,
+            label: category.name,
+            hints: [
+              ...(trail.length > 0 ? [trail.join(' › ')] : []),
+              ...(category.categoryID === currentCategoryID ? [t('Current category')] : []),
+            ],
+          };
+        })}
+        selectedKey={value}
+        onChange={onChange}
+      />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Avatar } from '../../../../components/Avatar.tsx';
 import { FormModal } from '../../../../components/FormModal.tsx';
 import { t } from '../../../../lib/i18n.ts';
@@ -11,6 +11,7 @@ import {
 import type { DiscussionModalProps } from './DeleteDiscussionModal.tsx';
 import authorStyles from './ChangeAuthorModal.module.css';
 import styles from './DiscussionOptions.module.css';
+import { RadioChoices } from './RadioChoices.tsx';
 import { useDebounced } from '../../../../lib/use-debounced.ts';
 
 /**
@@ -18,7 +19,6 @@ import { useDebounced } from '../../../../lib/use-debounced.ts';
  * (`GET /users/by-names/?name=<prefix>*&limit=50`), then `PATCH /discussions/{id}` {insertUserID}.
  */
 export function ChangeAuthorModal({ discussion, onClose }: DiscussionModalProps) {
-  const choiceName = useId();
   const [search, setSearch] = useState('');
   const [chosen, setChosen] = useState<UserSuggestion | null>(null);
   const prefix = useDebounced(search.trim(), 150);
@@ -50,33 +50,28 @@ export function ChangeAuthorModal({ discussion, onClose }: DiscussionModalProps)
         />
       </label>
       {prefix === '' ? null : (
-        <fieldset className={styles.choices}>
-          <legend className={styles.legend}>{t('New author')}</legend>
-          {users.isPending ? <p className={styles.hint}>{t('Loading')}</p> : null}
-          {users.isSuccess && found.length === 0 ? (
-            <p className={styles.hint}>{t('No users found.')}</p>
-          ) : null}
-          <div className={styles.choiceList}>
-            {found.map((user) => (
-              <label key={user.userID} className={`${styles.choice} ${authorStyles.userChoice}`}>
-                <input
-                  type="radio"
-                  name={choiceName}
-                  value={user.userID}
-                  checked={chosen?.userID === user.userID}
-                  onChange={() => setChosen(user)}
-                />
-                <Avatar photoUrl={user.photoUrl ?? ''} name={user.name} size="small" isDecorative />
-                <span className={styles.choiceText}>
-                  {user.name}
-                  {user.userID === discussion.insertUserID ? (
-                    <span className={styles.hint}>{t('Current author')}</span>
-                  ) : null}
-                </span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <RadioChoices
+          legend={t('New author')}
+          status={
+            users.isPending ? (
+              <p className={styles.hint}>{t('Loading')}</p>
+            ) : users.isSuccess && found.length === 0 ? (
+              <p className={styles.hint}>{t('No users found.')}</p>
+            ) : null
+          }
+          choices={found.map((user) => ({
+            key: user.userID,
+            item: user,
+            label: user.name,
+            before: (
+              <Avatar photoUrl={user.photoUrl ?? ''} name={user.name} size="small" isDecorative />
+            ),
+            hints: user.userID === discussion.insertUserID ? [t('Current author')] : [],
+          }))}
+          selectedKey={chosen?.userID ?? null}
+          onChange={setChosen}
+          choiceClassName={authorStyles.userChoice}
+        />
       )}
     </FormModal>
   );

@@ -1,10 +1,10 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { postableDiscussionTypes } from '../../../../../../common/src/api/discussions.constants.ts';
 import { FormModal } from '../../../../components/FormModal.tsx';
 import { t } from '../../../../lib/i18n.ts';
 import { errorText, useChangeTypeMutation } from '../../api/discussion-actions.queries.ts';
 import type { DiscussionModalProps } from './DeleteDiscussionModal.tsx';
-import styles from './DiscussionOptions.module.css';
+import { RadioChoices } from './RadioChoices.tsx';
 
 function typeLabel(type: string): string {
   switch (type) {
@@ -21,7 +21,6 @@ function typeLabel(type: string): string {
 
 /** Change type (spec 000 §2): the types the category allows, `PUT /discussions/{id}/type`. */
 export function ChangeTypeModal({ discussion, onClose }: DiscussionModalProps) {
-  const choiceName = useId();
   const current = discussion.type ?? 'discussion';
   const [type, setType] = useState(current);
   const mutation = useChangeTypeMutation(discussion.discussionID);
@@ -46,23 +45,12 @@ export function ChangeTypeModal({ discussion, onClose }: DiscussionModalProps) {
       onSubmit={handleSubmit}
       onClose={onClose}
     >
-      <fieldset className={styles.choices}>
-        <legend className={styles.legend}>{t('Post Type')}</legend>
-        <div className={styles.choiceList}>
-          {types.map((value) => (
-            <label key={value} className={styles.choice}>
-              <input
-                type="radio"
-                name={choiceName}
-                value={value}
-                checked={type === value}
-                onChange={() => setType(value)}
-              />
-              <span>{typeLabel(value)}</span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <RadioChoices
+        legend={t('Post Type')}
+        choices={types.map((value) => ({ key: value, item: value, label: typeLabel(value) }))}
+        selectedKey={type}
+        onChange={setType}
+      />
     </FormModal>
   );
 }

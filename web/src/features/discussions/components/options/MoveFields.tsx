@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { t } from '../../../../lib/i18n.ts';
 import type { CategorySuggestion } from '../../api/discussion-actions.api.ts';
 import { CategoryPicker } from './CategoryPicker.tsx';
@@ -22,11 +21,9 @@ export function MoveFields({
   addRedirects,
   onAddRedirectsChange,
 }: MoveFieldsProps) {
-  const pickerName = useId();
   return (
     <>
       <CategoryPicker
-        name={pickerName}
         value={categoryID}
         onChange={onCategoryChange}
         {...(currentCategoryID === undefined ? {} : { currentCategoryID })}
