@@ -6,7 +6,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifySwagger from '@fastify/swagger';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import qs from 'qs';
-import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from './platform/config.ts';
 import type { DatabaseHandle } from './platform/db/db.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
@@ -14,6 +14,7 @@ import { AppError } from './platform/errors.ts';
 import { registerErrorHandlers, sendError } from './http/errors.ts';
 import { zodValidatorCompiler } from './http/validation.ts';
 import { guardRequest, redactUrl, resolveActor } from './http/actor.ts';
+import { schemaSerializerCompiler } from './http/serializer.ts';
 import { registerGuestCache } from './http/guest-cache.ts';
 import { configForRequest } from './http/origin.ts';
 import { GuestCache } from './platform/guest-cache.ts';
@@ -167,7 +168,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorateRequest('ctx', null as unknown as RequestContext);
 
   app.setValidatorCompiler(zodValidatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(schemaSerializerCompiler);
 
   // A second router that only knows paths, to answer 405 with `allow` for a known path (contract §1.1).
   const knownPaths = FindMyWay({ ignoreTrailingSlash: true, ignoreDuplicateSlashes: true });
