@@ -12,6 +12,7 @@ import {
 import type { CategoryRow } from '../categories/category-tree.ts';
 import styles from './AdminForm.module.css';
 import pageStyles from './CategoryFormPage.module.css';
+import { FieldErrors } from '../../../components/form/TextField.tsx';
 
 export interface CategoryDetailsFieldsProps {
   values: CategoryFormValues;
@@ -83,7 +84,7 @@ export function CategoryDetailsFields({
             aria-describedby={descriptionErrors.length > 0 ? `${id}-description-errors` : undefined}
             onChange={(event) => onChange({ description: event.target.value })}
           />
-          <FieldErrorList id={`${id}-description-errors`} errors={descriptionErrors} />
+          <FieldErrors id={`${id}-description-errors`} errors={descriptionErrors} />
         </div>
         <div className={pageStyles.columns}>
           <div className={pageStyles.field}>
@@ -110,7 +111,7 @@ export function CategoryDetailsFields({
                 </option>
               ))}
             </select>
-            <FieldErrorList id={`${id}-parent-errors`} errors={parentErrors} />
+            <FieldErrors id={`${id}-parent-errors`} errors={parentErrors} />
           </div>
           <div className={pageStyles.field}>
             <label htmlFor={`${id}-display`} className={styles.label}>
@@ -133,7 +134,7 @@ export function CategoryDetailsFields({
                 </option>
               ))}
             </select>
-            <FieldErrorList id={`${id}-display-errors`} errors={displayErrors} />
+            <FieldErrors id={`${id}-display-errors`} errors={displayErrors} />
           </div>
         </div>
         <fieldset
@@ -155,7 +156,7 @@ export function CategoryDetailsFields({
               </label>
             ))}
           </div>
-          <FieldErrorList id={`${id}-types-errors`} errors={typeErrors} />
+          <FieldErrors id={`${id}-types-errors`} errors={typeErrors} />
         </fieldset>
         <TextField
           label={t('Icon URL')}
@@ -179,16 +180,5 @@ export function CategoryDetailsFields({
         />
       </div>
     </section>
-  );
-}
-
-function FieldErrorList({ id, errors }: { id: string; errors: readonly string[] }) {
-  if (errors.length === 0) return null;
-  return (
-    <ul id={id} className={styles.errors}>
-      {errors.map((message) => (
-        <li key={message}>{message}</li>
-      ))}
-    </ul>
   );
 }

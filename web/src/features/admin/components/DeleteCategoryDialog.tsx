@@ -8,6 +8,7 @@ import { useFormErrors } from '../../../lib/use-form-errors.ts';
 import { useCategoryMutations } from '../api/admin.queries.ts';
 import type { CategoryRow } from '../categories/category-tree.ts';
 import styles from './AdminForm.module.css';
+import { FieldErrors } from '../../../components/form/TextField.tsx';
 
 export interface DeleteCategoryDialogProps {
   category: CategoryTreeNode;
@@ -108,13 +109,7 @@ export function DeleteCategoryDialog({
                     </option>
                   ))}
                 </select>
-                {fieldErrors.length > 0 ? (
-                  <ul id={`${id}-target-errors`} className={styles.errors}>
-                    {fieldErrors.map((message) => (
-                      <li key={message}>{message}</li>
-                    ))}
-                  </ul>
-                ) : null}
+                <FieldErrors id={`${id}-target-errors`} errors={fieldErrors} />
               </div>
             ) : null}
             <label className={styles.checkboxLine}>

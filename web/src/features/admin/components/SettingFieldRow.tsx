@@ -11,6 +11,7 @@ import {
   type SizeUnit,
 } from '../settings/settings-form.ts';
 import styles from './AdminForm.module.css';
+import { FieldErrors } from '../../../components/form/TextField.tsx';
 
 export interface SettingFieldRowProps {
   field: SettingField;
@@ -204,13 +205,7 @@ export function SettingFieldRow({ field, value, errors, onChange }: SettingField
       </div>
       <div className={styles.inputColumn}>
         {input}
-        {errors.length > 0 ? (
-          <ul id={errorID} className={styles.errors}>
-            {errors.map((error) => (
-              <li key={error}>{error}</li>
-            ))}
-          </ul>
-        ) : null}
+        <FieldErrors id={errorID} errors={errors} />
       </div>
     </div>
   );

@@ -6,6 +6,7 @@ import { useDebounced } from '../../../lib/use-debounced.ts';
 import { searchTags } from '../api/tags.api.ts';
 import styles from './TagPicker.module.css';
 import { CloseIcon } from '../../../components/CloseIcon.tsx';
+import { FieldErrors } from '../../../components/form/TextField.tsx';
 
 /** A chosen tag: an existing one (`tagID`) or a new name to create (`tagID` null). */
 export interface PickedTag {
@@ -196,13 +197,7 @@ export function TagPicker({
           ? t('Press Enter to add a tag. Up to {count} tags.', { count: max })
           : t('Choose from the existing tags. Up to {count} tags.', { count: max })}
       </p>
-      {errors.length === 0 ? null : (
-        <ul id={errorID} className={styles.errors}>
-          {errors.map((error) => (
-            <li key={error}>{error}</li>
-          ))}
-        </ul>
-      )}
+      <FieldErrors id={errorID} errors={errors} />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import type { Category } from '../../../../../../common/src/api/categories.ts';
 import { t } from '../../../../lib/i18n.ts';
 import styles from './PostForm.module.css';
+import { FieldErrors } from '../../../../components/form/TextField.tsx';
 
 /** A category the picker offers. */
 export type CategoryChoice = Pick<Category, 'categoryID' | 'name' | 'depth'>;
@@ -49,13 +50,7 @@ export function CategoryPicker({ categories, value, onChange, errors = [] }: Cat
           </option>
         ))}
       </select>
-      {errors.length === 0 ? null : (
-        <ul id={errorID} className={styles.errors}>
-          {errors.map((error) => (
-            <li key={error}>{error}</li>
-          ))}
-        </ul>
-      )}
+      <FieldErrors id={errorID} errors={errors} />
     </div>
   );
 }
