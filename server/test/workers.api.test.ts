@@ -196,12 +196,15 @@ describe('several workers (WORKERS=2)', () => {
     const cookie = String(signIn.headers['set-cookie']?.[0] ?? '').split(';')[0] ?? '';
     admin = { ...site, cookie };
     const categories = JSON.parse((await send(port, 'GET', '/api/v2/categories')).body) as { categoryID: number }[];
+    const beforeCreate = log.lines.length;
     const created = await send(port, 'POST', '/api/v2/discussions', {
       headers: admin,
       body: { name: 'Before', body: 'Hello', format: 'markdown', categoryID: categories[0]?.categoryID },
     });
     assert.equal(created.status, 201, created.body);
     discussionID = (JSON.parse(created.body) as { discussionID: number }).discussionID;
+    // The creation's invalidation reaches the other worker in its own time: the tests start after.
+    await otherWorkerEmptied(created.requestID, beforeCreate);
   });
 
   after(async () => {
@@ -261,9 +264,26 @@ describe('several workers (WORKERS=2)', () => {
     }
   });
 
+  test('a worker that dies is replaced, and the forum keeps answering', async () => {
+    const listening = () => log.lines.filter((line) => line.msg?.startsWith('Server listening')).map((line) => line.pid);
+    const [victim] = listening();
+    assert.ok(victim);
+    const from = log.lines.length;
+    process.kill(victim, 'SIGKILL');
+    const restart = await log.waitFor((line) => line.msg?.includes(`(pid ${String(victim)}) ended with signal SIGKILL`) === true, EVENT_LIMIT_MS, from);
+    assert.match(restart.msg ?? '', /; starting another( in 0\.5 s)?\.$/);
+    const replacement = await log.waitFor((line) => line.msg?.startsWith('Server listening') === true, STARTUP_LIMIT_MS, from);
+    assert.notEqual(replacement.pid, victim);
+    // Both the survivor and the replacement answer, with the same data.
+    const answers = await readInBothWorkers(`/api/v2/discussions/${String(discussionID)}`);
+    assert.ok(answers.has(replacement.pid ?? 0));
+  });
+
   test('SIGTERM to the primary ends every worker', async () => {
-    const workers = new Set(log.lines.filter((line) => line.msg?.startsWith('Server listening')).map((line) => line.pid));
-    assert.equal(workers.size, 2);
+    const workers = new Set(
+      log.lines.filter((line) => line.msg?.startsWith('Server listening')).map((line) => line.pid),
+    );
+    assert.equal(workers.size, 3);
     child.kill('SIGTERM');
     const [code] = (await once(child, 'exit')) as [number | null];
     assert.equal(code, 0);
