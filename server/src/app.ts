@@ -46,6 +46,8 @@ import { mediaRoutes } from './features/media/media.routes.ts';
 import { layoutsRoutes } from './features/layouts/layouts.routes.ts';
 import { callsRoutes } from './features/calls/calls.routes.ts';
 import { jobsRoutes } from './features/jobs/jobs.routes.ts';
+import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
+import { subscribeNotifications } from './features/notifications/notifications.subscribers.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -212,11 +214,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   deps.events.subscribe('jobsEnqueued', (_event, { remote }) => {
     if (remote) jobs.wake();
   });
+  // Issue 13: comments, discussions and reactions enqueue their notifications' delivery.
+  const stopNotifications = subscribeNotifications(deps, app.log);
   app.addHook('onReady', async () => {
     jobs.start();
   });
   app.addHook('onClose', async () => {
     stopAnnouncingJobs();
+    stopNotifications();
     await jobs.stop();
   });
   deps.events.subscribe('cacheInvalidated', ({ cache, change }, { remote }) => {
@@ -318,6 +323,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(layoutsRoutes);
       await api.register(callsRoutes);
       await api.register(jobsRoutes);
+      await api.register(notificationsRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -41,6 +41,7 @@ import {
   findUserFragmentRows,
   type UserRow,
 } from './users.repo.ts';
+import { countUnreadNotificationsOf } from '../notifications/notifications.counts.ts';
 import { findGuestRoles, findRolesOfUsers } from './users.roles.repo.ts';
 import {
   countListedUsers,
@@ -139,7 +140,7 @@ export async function loadUserFragments(
 
 /**
  * `GET /users/me` (api-contract §3): the full self view plus session facts; guests get the guest
- * record. Unread counts are 0 until notifications and conversations exist.
+ * record. countUnreadConversations is 0 until conversations exist.
  */
 export async function getMe(ctx: RequestContext): Promise<Me> {
   const set = ctx.permissions;
@@ -148,7 +149,7 @@ export async function getMe(ctx: RequestContext): Promise<Me> {
     isSysAdmin: set.isSysAdmin,
     isSuperAdmin: set.isSuperAdmin,
     permissions: globalPermissionNames(ctx),
-    countUnreadNotifications: 0,
+    countUnreadNotifications: await countUnreadNotificationsOf(ctx),
     countUnreadConversations: 0,
   };
   if (ctx.actor.userID === 0) {
@@ -195,15 +196,15 @@ export async function getMe(ctx: RequestContext): Promise<Me> {
 
 /**
  * `GET /users/me-counts` (api-contract §3). Only counts Hearth can compute are real: the user's
- * discussions and, for `applicants.manage` holders, pending applicants. Notifications,
- * conversations, bookmarks, unread discussions and drafts do not exist yet, so they are 0.
+ * discussions, unread notifications and, for `applicants.manage` holders, pending applicants.
+ * Conversations, bookmarks, unread discussions and drafts do not exist yet, so they are 0.
  * Guests get no counts.
  */
 export async function getMeCounts(ctx: RequestContext): Promise<MeCounts> {
   if (ctx.actor.userID === 0) return { counts: [] };
   const row = await requireLiveUser(ctx.db, ctx.actor.userID);
   const counts = [
-    { name: 'UnreadNotifications', count: 0 },
+    { name: 'UnreadNotifications', count: await countUnreadNotificationsOf(ctx) },
     { name: 'Conversations', count: 0 },
     { name: 'Bookmarks', count: 0 },
     { name: 'Discussions', count: row.countDiscussions },

@@ -325,6 +325,42 @@ export interface ReactionCountsTable {
   count: Generated<number>;
 }
 
+/** One notification of one recipient (migration 0015, api-contract §4). */
+export interface NotificationsTable {
+  notificationID: Generated<number>;
+  notifyUserID: number;
+  /** Vanilla's activity type: Mention, CommentReply, BookmarkComment, Participated, NewDiscussion, NewComment, Reaction. */
+  activityType: string;
+  reason: string | null;
+  recordType: string;
+  recordID: number;
+  discussionID: number | null;
+  /** Who caused it (the batch's `notifyUsers`, the photo). */
+  actorUserID: number | null;
+  /** HTML built with the escaper when delivered. */
+  body: string;
+  /** The target, relative to the site (`/discussion/comment/12#Comment_12`). */
+  url: string;
+  read: Generated<DbBool>;
+  /** False for an e-mail-only delivery: kept as the ledger, never listed or counted. */
+  popup: Generated<DbBool>;
+  /** Rows with the same key form one batched notification (`shouldBatch`). */
+  batchKey: string;
+  /** The event that caused it: a recipient gets at most one row per key (idempotent delivery). */
+  dedupeKey: string;
+  dateInserted: DbDate;
+  dateUpdated: DbDate;
+}
+
+/** A user's notification preferences (migration 0015); userID 0 holds the site defaults. */
+export interface NotificationPreferencesTable {
+  userID: number;
+  /** JSON object: activity type → {email?, popup?}. */
+  preferences: string;
+  language: string | null;
+  dateUpdated: DbDate;
+}
+
 export interface Database {
   users: UsersTable;
   roles: RolesTable;
@@ -347,4 +383,6 @@ export interface Database {
   reactionTypes: ReactionTypesTable;
   reactions: ReactionsTable;
   reactionCounts: ReactionCountsTable;
+  notifications: NotificationsTable;
+  notificationPreferences: NotificationPreferencesTable;
 }

@@ -1,0 +1,55 @@
+import {
+  preferenceActivityTypes,
+  type NotificationMethods,
+  type PreferenceActivityType,
+} from '../../../../common/src/api/notifications.ts';
+import type { Db } from '../../platform/db/db.ts';
+import { DEFAULTS_USER_ID, findPreferencesRows } from './notification-preferences.repo.ts';
+
+/** Every activity's methods, both present. */
+export type PreferenceValues = Record<PreferenceActivityType, { email: boolean; popup: boolean }>;
+
+/**
+ * api-contract §6: a new member's defaults: popup on for every activity; e-mail on for
+ * NewDiscussion, NewComment and DigestEnabled (ConversationMessage too, once it exists), off
+ * for the rest. The digest has no popup.
+ */
+export const BUILT_IN_DEFAULTS: PreferenceValues = Object.fromEntries(
+  preferenceActivityTypes.map((type) => [
+    type,
+    {
+      email: type === 'NewDiscussion' || type === 'NewComment' || type === 'DigestEnabled',
+      popup: type !== 'DigestEnabled',
+    },
+  ]),
+) as PreferenceValues;
+
+/** Stored (partial) preferences merged over a base: unknown keys and non-booleans are ignored. */
+export function mergePreferences(base: PreferenceValues, stored: Record<string, unknown>): PreferenceValues {
+  const result = {} as PreferenceValues;
+  for (const type of preferenceActivityTypes) {
+    const value = stored[type] as NotificationMethods | undefined;
+    result[type] = {
+      email: typeof value?.email === 'boolean' ? value.email : base[type].email,
+      popup: typeof value?.popup === 'boolean' ? value.popup : base[type].popup,
+    };
+  }
+  return result;
+}
+
+/** The site defaults: the built-in ones with the administrators' changes. */
+export async function loadDefaultPreferences(db: Db): Promise<PreferenceValues> {
+  const rows = await findPreferencesRows(db, [DEFAULTS_USER_ID]);
+  return mergePreferences(BUILT_IN_DEFAULTS, rows.get(DEFAULTS_USER_ID)?.preferences ?? {});
+}
+
+/**
+ * The effective preferences of several users (the delivering job's one query per page): each
+ * user's saved choices over the site defaults.
+ */
+export async function loadEffectivePreferences(db: Db, userIDs: readonly number[]): Promise<Map<number, PreferenceValues>> {
+  const ids = [...new Set(userIDs)].filter((id) => id > 0);
+  const rows = await findPreferencesRows(db, [DEFAULTS_USER_ID, ...ids]);
+  const defaults = mergePreferences(BUILT_IN_DEFAULTS, rows.get(DEFAULTS_USER_ID)?.preferences ?? {});
+  return new Map(ids.map((id) => [id, mergePreferences(defaults, rows.get(id)?.preferences ?? {})]));
+}

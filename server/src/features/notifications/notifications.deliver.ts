@@ -1,0 +1,233 @@
+import { z } from 'zod';
+import type { NotificationActivityType } from '../../../../common/src/api/notifications.ts';
+import { has } from '../../../../common/src/permissions/has.ts';
+import type { PermissionSet } from '../../../../common/src/permissions/types.ts';
+import { loadPermissionSet } from '../../permissions/permission-set.ts';
+import { nowIso } from '../../platform/dates.ts';
+import type { Db } from '../../platform/db/db.ts';
+import { enqueueJob } from '../../platform/jobs/enqueue.ts';
+import { registerJob, type JobServices } from '../../platform/jobs/registry.ts';
+import { findCategory } from '../categories/categories.lookup.ts';
+import { canViewCategory } from '../categories/categories.policy.ts';
+import { commentUrl, discussionUrl } from '../discussions/discussions.present.ts';
+import { loadEffectivePreferences } from '../notification-preferences/notification-preferences.values.ts';
+import { sendNotificationEmailJob } from './notifications.mail.ts';
+import { insertNotificationOnce } from './notifications.repo.ts';
+import { batchKeyOf, mentionedNames, notificationBody, REASONS, SPECIFICITY } from './notifications.reasons.ts';
+import {
+  findCommentAuthor,
+  findCommenters,
+  findDiscussionWatchers,
+  findFollowersPage,
+  findMailableUsers,
+  findNotifiedComment,
+  findNotifiedDiscussion,
+  findReactionType,
+  findUserIDsByNames,
+  findUserName,
+  type NotifiedPost,
+} from './notifications.recipients.repo.ts';
+
+/** The job that works out who an event notifies and delivers to them, one page at a time. */
+export const DELIVER_NOTIFICATIONS_JOB = 'deliverNotifications';
+
+/** Followers handled per job run: a category with 10,000 followers is 20 short jobs. */
+export const FOLLOWERS_PER_JOB = 500;
+
+export const deliverPayloadSchema = z.object({
+  event: z.enum(['comment', 'discussion', 'reaction']),
+  /** The comment or discussion (for a reaction: the reacted record). */
+  recordType: z.enum(['comment', 'discussion']),
+  recordID: z.number().int(),
+  actorUserID: z.number().int(),
+  reactionType: z.string().optional(),
+  /** `targeted` (mentions, replies, bookmarks, participants, authors) first, then pages of followers. */
+  phase: z.enum(['targeted', 'followers']),
+  afterUserID: z.number().int().default(0),
+});
+export type DeliverPayload = z.infer<typeof deliverPayloadSchema>;
+
+/** One way a candidate may be notified, with the methods their preferences allow. */
+interface Option {
+  activityType: NotificationActivityType;
+  popup: boolean;
+  email: boolean;
+}
+
+interface Subject {
+  post: NotifiedPost;
+  category: { categoryID: number; permissionCategoryID: number };
+  actorName: string;
+  reactionName?: string | undefined;
+}
+
+async function loadSubject(db: Db, payload: DeliverPayload): Promise<Subject | undefined> {
+  const post =
+    payload.recordType === 'comment'
+      ? await findNotifiedComment(db, payload.recordID)
+      : await findNotifiedDiscussion(db, payload.recordID);
+  if (!post) return undefined;
+  const category = await findCategory(db, post.categoryID);
+  if (!category) return undefined;
+  let reactionName: string | undefined;
+  if (payload.event === 'reaction') {
+    const type = await findReactionType(db, payload.reactionType ?? '');
+    // Flags (Spam, Abuse) are for moderators: the author is not told.
+    if (!type || type.class === 'Flag') return undefined;
+    reactionName = type.name;
+  }
+  const actorName = (await findUserName(db, payload.actorUserID)) ?? 'Someone';
+  return { post, category, actorName, reactionName };
+}
+
+/** Targeted candidates: each user's reasons, most specific first, with their own preferences. */
+async function targetedCandidates(db: Db, payload: DeliverPayload, subject: Subject): Promise<Map<number, NotificationActivityType[]>> {
+  const reasons = new Map<number, NotificationActivityType[]>();
+  const add = (userIDs: readonly number[], reason: NotificationActivityType): void => {
+    for (const userID of userIDs) {
+      const list = reasons.get(userID) ?? [];
+      if (!list.includes(reason)) list.push(reason);
+      reasons.set(userID, list);
+    }
+  };
+  const { post } = subject;
+  if (payload.event === 'reaction') {
+    add([post.insertUserID], 'Reaction');
+    return reasons;
+  }
+  add(await findUserIDsByNames(db, mentionedNames(post.bodyHtml)), 'Mention');
+  if (payload.event === 'comment') {
+    const comment = post as NotifiedPost & { parentCommentID?: number | null };
+    if (comment.parentCommentID) {
+      const parentAuthor = await findCommentAuthor(db, comment.parentCommentID);
+      if (parentAuthor !== undefined) add([parentAuthor], 'CommentReply');
+    }
+    const watchers = await findDiscussionWatchers(db, post.discussionID);
+    add(watchers.bookmarked, 'BookmarkComment');
+    add([...watchers.participated, ...(await findCommenters(db, post.discussionID))], 'Participated');
+    for (const userID of watchers.muted) reasons.delete(userID);
+  }
+  for (const list of reasons.values()) list.sort((a, b) => SPECIFICITY.indexOf(a) - SPECIFICITY.indexOf(b));
+  return reasons;
+}
+
+interface Delivery {
+  userID: number;
+  option: Option;
+  emailTo: boolean;
+}
+
+/**
+ * Picks, per candidate, the most specific option their preferences accept, for users who may view
+ * the record now (spec: never about content the recipient cannot see, checked when delivered).
+ */
+async function chooseDeliveries(db: Db, subject: Subject, candidates: Map<number, Option[]>, actorUserID: number): Promise<Delivery[]> {
+  const userIDs = [...candidates.keys()].filter((id) => id > 0 && id !== actorUserID);
+  const mailable = await findMailableUsers(db, userIDs);
+  const deliveries: Delivery[] = [];
+  for (const userID of userIDs) {
+    const set: PermissionSet = await loadPermissionSet(db, userID);
+    if (!canViewCategory(set, subject.category)) continue;
+    const canEmail = mailable.has(userID) && has(set, 'email.view');
+    const option = (candidates.get(userID) ?? []).find((item) => item.popup || (item.email && canEmail));
+    if (option) deliveries.push({ userID, option, emailTo: option.email && canEmail });
+  }
+  return deliveries;
+}
+
+async function writeDeliveries(
+  trx: Db,
+  payload: DeliverPayload,
+  subject: Subject,
+  deliveries: Delivery[],
+  now: string,
+  clock: () => number,
+): Promise<void> {
+  const { post } = subject;
+  const url =
+    post.commentID !== undefined ? commentUrl('', post.commentID) : discussionUrl('', post.discussionID, post.discussionName);
+  const record = { recordType: payload.recordType, recordID: payload.recordID, discussionID: post.discussionID };
+  const dedupeKey =
+    payload.event === 'reaction'
+      ? `reaction:${payload.recordType}:${String(payload.recordID)}:${String(payload.actorUserID)}`
+      : `${payload.recordType}:${String(payload.recordID)}`;
+  for (const { userID, option, emailTo } of deliveries) {
+    const notificationID = await insertNotificationOnce(trx, {
+      notifyUserID: userID,
+      activityType: option.activityType,
+      reason: REASONS[option.activityType],
+      ...record,
+      actorUserID: payload.actorUserID,
+      body: notificationBody(option.activityType, subject.actorName, post.discussionName, subject.reactionName),
+      url,
+      popup: option.popup,
+      batchKey: batchKeyOf(option.activityType, record),
+      dedupeKey,
+      dateInserted: now,
+      dateUpdated: now,
+    });
+    if (notificationID !== undefined && emailTo) {
+      await enqueueJob(trx, sendNotificationEmailJob, { notificationID }, { clock });
+    }
+  }
+}
+
+/** The follower options of a category follow (api-contract §7's category preferences). */
+function followerOption(event: DeliverPayload['event'], preferencesJson: string): Option | undefined {
+  let preferences: Record<string, unknown> = {};
+  try {
+    preferences = JSON.parse(preferencesJson) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+  const kind = event === 'comment' ? 'comments' : 'posts';
+  const popup = preferences[`preferences.popup.${kind}`] === true;
+  const email = preferences[`preferences.email.${kind}`] === true;
+  if (!popup && !email) return undefined;
+  return { activityType: event === 'comment' ? 'NewComment' : 'NewDiscussion', popup, email };
+}
+
+/** Runs one step of an event's delivery (the job's handler). */
+export async function deliverNotifications(payload: DeliverPayload, services: JobServices): Promise<void> {
+  const { db, clock } = services;
+  const subject = await loadSubject(db, payload);
+  if (!subject) return;
+  const candidates = new Map<number, Option[]>();
+  let nextPage: number | undefined;
+  let hasFollowers = false;
+  if (payload.phase === 'targeted') {
+    // Followers get their own steps, queued only when the category has any.
+    hasFollowers =
+      payload.event !== 'reaction' && (await findFollowersPage(db, subject.post.categoryID, 0, 1)).length > 0;
+    const reasons = await targetedCandidates(db, payload, subject);
+    const preferences = await loadEffectivePreferences(db, [...reasons.keys()]);
+    for (const [userID, list] of reasons) {
+      const values = preferences.get(userID);
+      if (values) candidates.set(userID, list.map((activityType) => ({ activityType, ...values[activityType] })));
+    }
+  } else {
+    const page = await findFollowersPage(db, subject.post.categoryID, payload.afterUserID, FOLLOWERS_PER_JOB);
+    const muted = payload.event === 'comment' ? (await findDiscussionWatchers(db, subject.post.discussionID)).muted : new Set<number>();
+    for (const row of page) {
+      const option = followerOption(payload.event, row.preferences);
+      if (option && !muted.has(row.userID)) candidates.set(row.userID, [option]);
+    }
+    if (page.length === FOLLOWERS_PER_JOB) nextPage = page[page.length - 1]?.userID;
+  }
+  const deliveries = await chooseDeliveries(db, subject, candidates, payload.actorUserID);
+  const now = nowIso(clock);
+  await db.transaction().execute(async (trx) => {
+    await writeDeliveries(trx, payload, subject, deliveries, now, clock);
+    // The next step is enqueued with this one's rows: a retried step repeats nothing it committed.
+    if (payload.phase === 'targeted' && hasFollowers) {
+      await enqueueJob(trx, DELIVER_NOTIFICATIONS_JOB, { ...payload, phase: 'followers', afterUserID: 0 }, { clock });
+    } else if (nextPage !== undefined) {
+      await enqueueJob(trx, DELIVER_NOTIFICATIONS_JOB, { ...payload, afterUserID: nextPage }, { clock });
+    }
+  });
+}
+
+registerJob(DELIVER_NOTIFICATIONS_JOB, {
+  schema: deliverPayloadSchema,
+  handler: async (payload, run) => deliverNotifications(payload, run.services),
+});

@@ -1,0 +1,209 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../platform/db/schema.ts';
+import { toBool } from '../../platform/db/dialect.ts';
+
+// `notifications`: one row per recipient per event (migration 0015).
+
+type Executor = Kysely<Database>;
+
+/** A stored notification, booleans decoded. */
+export interface NotificationRow {
+  notificationID: number;
+  notifyUserID: number;
+  activityType: string;
+  reason: string | null;
+  recordType: string;
+  recordID: number;
+  discussionID: number | null;
+  actorUserID: number | null;
+  body: string;
+  url: string;
+  read: boolean;
+  batchKey: string;
+  dateInserted: string;
+  dateUpdated: string;
+}
+
+/** A notification as the lists present it: a single row, or the newest row of a batch. */
+export interface ListedNotification extends NotificationRow {
+  /** Rows in the batch (1 when not batched). */
+  count: number;
+}
+
+export type NewNotification = Omit<NotificationRow, 'notificationID' | 'read'> & {
+  popup: boolean;
+  dedupeKey: string;
+};
+
+const columns = [
+  'notificationID',
+  'notifyUserID',
+  'activityType',
+  'reason',
+  'recordType',
+  'recordID',
+  'discussionID',
+  'actorUserID',
+  'body',
+  'url',
+  'read',
+  'batchKey',
+  'dateInserted',
+  'dateUpdated',
+] as const;
+
+function toRow(row: Omit<NotificationRow, 'read'> & { read: boolean | number }): NotificationRow {
+  return { ...row, read: toBool(row.read) };
+}
+
+/**
+ * Inserts a notification unless the recipient already has one for the same event (`dedupeKey`).
+ * @returns the new row's ID, or undefined when it existed (a retried job delivers nothing twice).
+ */
+export async function insertNotificationOnce(db: Executor, row: NewNotification): Promise<number | undefined> {
+  const inserted = await db
+    .insertInto('notifications')
+    .values({ ...row, read: false })
+    .onConflict((oc) => oc.columns(['notifyUserID', 'dedupeKey']).doNothing())
+    .returning('notificationID')
+    .executeTakeFirst();
+  return inserted?.notificationID;
+}
+
+/** One notification by ID (e-mail-only ledger rows included only when asked). */
+export async function findNotificationByID(db: Executor, notificationID: number): Promise<(NotificationRow & { popup: boolean }) | undefined> {
+  const row = await db
+    .selectFrom('notifications')
+    .select([...columns, 'popup'])
+    .where('notificationID', '=', notificationID)
+    .executeTakeFirst();
+  return row ? { ...toRow(row), popup: toBool(row.popup) } : undefined;
+}
+
+/** A recipient's notifications, newest first, one per row. */
+export async function findNotifications(
+  db: Executor,
+  userID: number,
+  page: { offset: number; limit: number },
+): Promise<ListedNotification[]> {
+  const rows = await db
+    .selectFrom('notifications')
+    .select(columns)
+    .where('notifyUserID', '=', userID)
+    .where('popup', '=', true)
+    .orderBy('notificationID', 'desc')
+    .offset(page.offset)
+    .limit(page.limit)
+    .execute();
+  return rows.map((row) => ({ ...toRow(row), count: 1 }));
+}
+
+/**
+ * A recipient's notifications grouped by batch, newest batch first: each batch is presented by its
+ * newest row, with the batch's size and read only when every row in it is read.
+ */
+export async function findBatchedNotifications(
+  db: Executor,
+  userID: number,
+  page: { offset: number; limit: number },
+): Promise<ListedNotification[]> {
+  const groups = await db
+    .selectFrom('notifications')
+    .select((eb) => [
+      'batchKey',
+      eb.fn.max('notificationID').as('latestID'),
+      eb.fn.countAll<number | string>().as('count'),
+      eb.fn.min(sql<number>`case when ${sql.ref('read')} then 1 else 0 end`).as('allRead'),
+    ])
+    .where('notifyUserID', '=', userID)
+    .where('popup', '=', true)
+    .groupBy('batchKey')
+    .orderBy('latestID', 'desc')
+    .offset(page.offset)
+    .limit(page.limit)
+    .execute();
+  if (groups.length === 0) return [];
+  const rows = await db
+    .selectFrom('notifications')
+    .select(columns)
+    .where('notificationID', 'in', groups.map((group) => Number(group.latestID)))
+    .execute();
+  const byID = new Map(rows.map((row) => [row.notificationID, toRow(row)]));
+  return groups.flatMap((group) => {
+    const row = byID.get(Number(group.latestID));
+    return row ? [{ ...row, read: Number(group.allRead) === 1, count: Number(group.count) }] : [];
+  });
+}
+
+/** The distinct actors of some of a recipient's batches, newest first (the batch's `notifyUsers`). */
+export async function findBatchActors(
+  db: Executor,
+  userID: number,
+  batchKeys: readonly string[],
+): Promise<Map<string, number[]>> {
+  const result = new Map<string, number[]>();
+  if (batchKeys.length === 0) return result;
+  const rows = await db
+    .selectFrom('notifications')
+    .select(['batchKey', 'actorUserID'])
+    .where('notifyUserID', '=', userID)
+    .where('batchKey', 'in', [...new Set(batchKeys)])
+    .where('popup', '=', true)
+    .where('actorUserID', 'is not', null)
+    .orderBy('notificationID', 'desc')
+    .execute();
+  for (const row of rows) {
+    if (row.actorUserID === null) continue;
+    const actors = result.get(row.batchKey) ?? [];
+    if (!actors.includes(row.actorUserID)) actors.push(row.actorUserID);
+    result.set(row.batchKey, actors);
+  }
+  return result;
+}
+
+/** Marks a recipient's batch read (a single notification is a batch of its own key). */
+export async function markBatchRead(db: Executor, userID: number, batchKey: string, now: string): Promise<void> {
+  await db
+    .updateTable('notifications')
+    .set({ read: true, dateUpdated: now })
+    .where('notifyUserID', '=', userID)
+    .where('batchKey', '=', batchKey)
+    .where('read', '=', false)
+    .execute();
+}
+
+/** Marks every notification of a recipient read. */
+export async function markAllRead(db: Executor, userID: number, now: string): Promise<void> {
+  await db
+    .updateTable('notifications')
+    .set({ read: true, dateUpdated: now })
+    .where('notifyUserID', '=', userID)
+    .where('read', '=', false)
+    .execute();
+}
+
+/** Unread notifications of a recipient, counting a batch once (what the bell's badge shows). */
+export async function countUnreadNotifications(db: Executor, userID: number): Promise<number> {
+  const row = await db
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.count<number | string>('batchKey').distinct().as('count'))
+    .where('notifyUserID', '=', userID)
+    .where('read', '=', false)
+    .where('popup', '=', true)
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+/** Discussions for `expand=discussion`: ID, name and category. */
+export async function findNotificationDiscussions(
+  db: Executor,
+  discussionIDs: readonly number[],
+): Promise<Map<number, { discussionID: number; name: string; categoryID: number }>> {
+  if (discussionIDs.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('discussions')
+    .select(['discussionID', 'name', 'categoryID'])
+    .where('discussionID', 'in', [...new Set(discussionIDs)])
+    .execute();
+  return new Map(rows.map((row) => [row.discussionID, row]));
+}
