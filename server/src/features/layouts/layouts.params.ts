@@ -29,9 +29,14 @@ const paramsSchemas: Record<LayoutViewType, z.ZodType<LayoutParams>> = {
  * Built once: a Zod object compiles its parser on first use, so one built per request cost ~1 % of
  * an uncached page (issue 18).
  */
-const wrappedSchemas = Object.fromEntries(
-  Object.entries(paramsSchemas).map(([viewType, schema]) => [viewType, z.object({ params: schema })]),
-) as Record<LayoutViewType, z.ZodType<{ params: LayoutParams }>>;
+const wrap = (schema: z.ZodType<LayoutParams>): z.ZodType<{ params: LayoutParams }> => z.object({ params: schema });
+const wrappedSchemas: Record<LayoutViewType, z.ZodType<{ params: LayoutParams }>> = {
+  home: wrap(paramsSchemas.home),
+  discussionList: wrap(paramsSchemas.discussionList),
+  categoryList: wrap(paramsSchemas.categoryList),
+  post: wrap(paramsSchemas.post),
+  discussion: wrap(paramsSchemas.discussion),
+};
 
 /**
  * The known params of a view type, validated; other keys are dropped (api-contract §1.1).
