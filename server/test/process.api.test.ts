@@ -1,28 +1,17 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { testDialect } from './harness.ts';
+import { freePort } from './free-port.ts';
 
 // Issue 11 item 6: the real server (`node server/src/main.ts`, SQLite) whose standard output's
 // reader goes away must keep answering and must end within 10 s of SIGTERM.
 
 const root = path.resolve(import.meta.dirname, '../..');
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  server.close();
-  await once(server, 'close');
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 /** GET /api/v2/health with a time limit; the status, or the error's code when nothing answers. */
 async function health(port: number): Promise<number | string> {

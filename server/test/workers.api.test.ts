@@ -2,12 +2,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ADMIN_PASSWORD, createTestDatabase, testDialect, type TestDatabase } from './harness.ts';
+import { freePort } from './free-port.ts';
 
 // Issue 18 "every core": the real server with WORKERS=2 (node:cluster) on SQLite and on
 // PostgreSQL. A guest's cached read is fresh in both workers after a write through one of them,
@@ -67,17 +67,6 @@ class LogWatcher {
       });
     }
   }
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  server.close();
-  await once(server, 'close');
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
 }
 
 interface Answer {
