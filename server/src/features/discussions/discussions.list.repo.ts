@@ -4,6 +4,7 @@ import type { DiscussionSort } from '../../../../common/src/api/discussions.ts';
 import type { DateCondition } from '../../../../common/src/api/users.ts';
 import type { Db } from '../../platform/db/db.ts';
 import type { Database } from '../../platform/db/schema.ts';
+import { compiledStatement } from '../../platform/db/compiled-statement.ts';
 import { type DiscussionRow, discussionColumns, toDiscussionRow } from './discussions.repo.ts';
 
 type DiscussionExpressions = ExpressionBuilder<Database, 'discussions'>;
@@ -217,6 +218,25 @@ export async function findDiscussionPage(
   filter: DiscussionFilter,
   options: { sort: DiscussionSort; limit: number; offset: number },
 ): Promise<DiscussionRow[]> {
+  if (isCategoryOnlyFilter(filter)) {
+    // The lists most pages show: compiled once per sort, paging and category list lengths.
+    const parameters: CategoryPageParameters = { limit: options.limit, offset: options.offset };
+    if (filter.categoryIDs !== undefined) parameters.categoryIDs = [...filter.categoryIDs];
+    if (filter.excludedCategoryIDs && filter.excludedCategoryIDs.length > 0)
+      parameters.excludedCategoryIDs = [...filter.excludedCategoryIDs];
+    const shape = `${options.sort}|${options.offset > 0 ? 'offset' : ''}`;
+    return (await selectCategoryPage(db, parameters, shape)).map(toDiscussionRow);
+  }
+  const rows = await pageQuery(db, filter, options).execute();
+  return rows.map(toDiscussionRow);
+}
+
+function pageQuery(
+  db: Db,
+  filter: DiscussionFilter,
+  options: { sort: DiscussionSort; limit: number; offset: number },
+  hasOffset = options.offset > 0,
+) {
   const descending = options.sort.startsWith('-');
   const key = (descending ? options.sort.slice(1) : options.sort) as keyof typeof sortColumns;
   const direction = descending ? 'desc' : 'asc';
@@ -227,10 +247,24 @@ export async function findDiscussionPage(
     .orderBy(sortColumns[key], direction);
   if (key !== 'discussionID') query = query.orderBy('discussions.discussionID', direction);
   query = query.limit(options.limit);
-  if (options.offset > 0) query = query.offset(options.offset);
-  const rows = await query.execute();
-  return rows.map(toDiscussionRow);
+  if (hasOffset) query = query.offset(options.offset);
+  return query;
 }
+
+interface CategoryPageParameters {
+  [name: string]: unknown;
+  limit: number;
+  offset: number;
+  categoryIDs?: number[];
+  excludedCategoryIDs?: number[];
+}
+
+const selectCategoryPage = compiledStatement((db, parameters: CategoryPageParameters, shape) => {
+  const [sort, paging] = shape.split('|') as [DiscussionSort, string];
+  const { limit, offset, ...filter } = parameters;
+  // The shape says whether there is an offset (its value is a placeholder here).
+  return pageQuery(db, filter, { sort, limit, offset }, paging === 'offset');
+});
 
 /** The filter keys that only narrow the categories (the stored category counters answer those). */
 const categoryOnlyKeys = new Set<keyof DiscussionFilter>(['categoryIDs', 'excludedCategoryIDs']);

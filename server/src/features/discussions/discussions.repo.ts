@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/db.ts';
 import { lowerEquals, toBool } from '../../platform/db/dialect.ts';
+import { compiledStatement } from '../../platform/db/compiled-statement.ts';
 
 /** A `discussions` row with booleans converted, `hot` a number and `attributes` decoded. */
 export interface DiscussionRow {
@@ -134,13 +135,14 @@ export async function findDiscussionByID(
   db: Db,
   discussionID: number,
 ): Promise<DiscussionRow | undefined> {
-  const row = await db
-    .selectFrom('discussions')
-    .select(discussionColumns)
-    .where('discussions.discussionID', '=', discussionID)
-    .executeTakeFirst();
+  const [row] = await selectDiscussionByID(db, { discussionID });
   return row ? toDiscussionRow(row) : undefined;
 }
+
+// Every discussion read runs it: built and compiled once (compiled-statement.ts).
+const selectDiscussionByID = compiledStatement((db, parameters: { discussionID: number }) =>
+  db.selectFrom('discussions').select(discussionColumns).where('discussions.discussionID', '=', parameters.discussionID),
+);
 
 /** Several discussions by ID (any order; missing IDs are absent). */
 export async function findDiscussionsByIDs(

@@ -1,6 +1,7 @@
 import { sql, type SqlBool } from 'kysely';
 import type { Db } from '../../platform/db/db.ts';
 import { toBool } from '../../platform/db/dialect.ts';
+import { compiledStatement } from '../../platform/db/compiled-statement.ts';
 
 /** A user's state for one discussion (booleans converted). */
 export interface UserDiscussionRow {
@@ -13,15 +14,9 @@ export interface UserDiscussionRow {
   countCommentsRead: number;
 }
 
-/** A user's rows for several discussions (one query per list), keyed by discussionID. */
-export async function findUserDiscussions(
-  db: Db,
-  userID: number,
-  discussionIDs: readonly number[],
-): Promise<Map<number, UserDiscussionRow>> {
-  const ids = [...new Set(discussionIDs)];
-  if (userID <= 0 || ids.length === 0) return new Map();
-  const rows = await db
+// A member's every list and discussion runs it: built and compiled once per list length.
+const selectUserDiscussions = compiledStatement((db, parameters: { userID: number; ids: number[] }) =>
+  db
     .selectFrom('userDiscussions')
     .select([
       'discussionID',
@@ -32,9 +27,19 @@ export async function findUserDiscussions(
       'dateLastViewed',
       'countCommentsRead',
     ])
-    .where('userID', '=', userID)
-    .where('discussionID', 'in', ids)
-    .execute();
+    .where('userID', '=', parameters.userID)
+    .where('discussionID', 'in', parameters.ids),
+);
+
+/** A user's rows for several discussions (one query per list), keyed by discussionID. */
+export async function findUserDiscussions(
+  db: Db,
+  userID: number,
+  discussionIDs: readonly number[],
+): Promise<Map<number, UserDiscussionRow>> {
+  const ids = [...new Set(discussionIDs)];
+  if (userID <= 0 || ids.length === 0) return new Map();
+  const rows = await selectUserDiscussions(db, { userID, ids });
   return new Map(
     rows.map((row) => [
       row.discussionID,

@@ -2,6 +2,7 @@ import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { TagSort } from '../../../../common/src/api/tags.ts';
 import { escapeLike, lowerEquals } from '../../platform/db/dialect.ts';
 import type { Database } from '../../platform/db/schema.ts';
+import { compiledStatement } from '../../platform/db/compiled-statement.ts';
 
 /** The database or an open transaction. */
 type Executor = Kysely<Database>;
@@ -223,16 +224,20 @@ export async function findDiscussionTagRows(
   discussionIDs: readonly number[],
 ): Promise<DiscussionTagRow[]> {
   if (discussionIDs.length === 0) return [];
-  return db
+  return selectDiscussionTagRows(db, { ids: [...new Set(discussionIDs)] });
+}
+
+// Every discussion list and record runs it: built and compiled once per list length.
+const selectDiscussionTagRows = compiledStatement((db, parameters: { ids: number[] }) =>
+  db
     .selectFrom('discussionTags')
     .innerJoin('tags', 'tags.tagID', 'discussionTags.tagID')
     .select(['discussionTags.discussionID', 'tags.tagID', 'tags.name', 'tags.urlcode', 'tags.type'])
-    .where('discussionTags.discussionID', 'in', [...new Set(discussionIDs)])
+    .where('discussionTags.discussionID', 'in', parameters.ids)
     .orderBy('discussionTags.discussionID')
     .orderBy(sql`lower("tags"."name")`)
-    .orderBy('tags.tagID')
-    .execute();
-}
+    .orderBy('tags.tagID'),
+);
 
 /** Attaches tags to a discussion (tags already attached are skipped). */
 export async function insertDiscussionTags(

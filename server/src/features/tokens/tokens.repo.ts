@@ -5,6 +5,20 @@ import {
   type KnownPermissionSubject,
 } from '../../permissions/permission-set.repo.ts';
 import { fragmentColumns, toUserFragmentRow, type UserFragmentRow } from '../../platform/db/user-fragment.ts';
+import { compiledStatement } from '../../platform/db/compiled-statement.ts';
+
+// Every request with a token runs it: built and compiled once (compiled-statement.ts).
+const selectActiveTokenOwner = compiledStatement((db, parameters: { tokenHash: string; now: string }) =>
+  db
+    .selectFrom('accessTokens')
+    .innerJoin('users', 'users.userID', 'accessTokens.userID')
+    .select(['accessTokens.accessTokenID', 'accessTokens.userID'])
+    .select(permissionSubjectSelection)
+    .select(fragmentColumns)
+    .where('accessTokens.tokenHash', '=', parameters.tokenHash)
+    .where('accessTokens.dateRevoked', 'is', null)
+    .where('accessTokens.dateExpires', '>', parameters.now),
+);
 
 /**
  * The owner of an unrevoked, unexpired access token with this hash, with its ban state and its
@@ -22,16 +36,7 @@ export async function findActiveTokenOwner(
   permissionSubject: KnownPermissionSubject;
   userFragment: UserFragmentRow;
 } | null> {
-  const row = await db
-    .selectFrom('accessTokens')
-    .innerJoin('users', 'users.userID', 'accessTokens.userID')
-    .select(['accessTokens.accessTokenID', 'accessTokens.userID'])
-    .select(permissionSubjectSelection)
-    .select(fragmentColumns)
-    .where('accessTokens.tokenHash', '=', tokenHash)
-    .where('accessTokens.dateRevoked', 'is', null)
-    .where('accessTokens.dateExpires', '>', now)
-    .executeTakeFirst();
+  const [row] = await selectActiveTokenOwner(db, { tokenHash, now });
   if (!row) return null;
   const permissionSubject = toKnownPermissionSubject(row);
   const userFragment = toUserFragmentRow(row);

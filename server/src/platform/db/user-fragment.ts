@@ -7,6 +7,7 @@
 import type { Kysely } from 'kysely';
 import { toBool } from './dialect.ts';
 import type { Database } from './schema.ts';
+import { compiledStatement } from './compiled-statement.ts';
 
 /** What a UserFragment needs (api-contract §1.14). */
 export interface UserFragmentRow {
@@ -34,6 +35,11 @@ export const fragmentColumns = [
 
 type Bool = boolean | number;
 
+// Every list and record read runs it: built and compiled once per list length (compiled-statement.ts).
+const selectFragments = compiledStatement((db, parameters: { ids: number[] }) =>
+  db.selectFrom('users').select(fragmentColumns).where('users.userID', 'in', parameters.ids),
+);
+
 /**
  * Fragment rows of several users in one query (no N+1), keyed by userID. Missing IDs are absent;
  * deleted users are present with `deleted: true` (their presenter renders the placeholder).
@@ -44,11 +50,7 @@ export async function findUserFragmentRows(
 ): Promise<Map<number, UserFragmentRow>> {
   const ids = [...new Set(userIDs.filter((id) => id > 0))];
   if (ids.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('users')
-    .select(fragmentColumns)
-    .where('users.userID', 'in', ids)
-    .execute();
+  const rows = await selectFragments(db, { ids });
   return new Map(rows.map((row) => [row.userID, toUserFragmentRow(row)]));
 }
 
