@@ -131,6 +131,26 @@ describe('domain events of discussions, comments and reactions', () => {
     ]);
   });
 
+  test('splitting comments off publishes the new discussion', async () => {
+    const category = await makeCategory(t);
+    const discussion = await makeDiscussion(t, { categoryID: category.categoryID });
+    const comment = await makeComment(t, { discussionID: discussion.discussionID, as: member });
+    await published();
+    const split = await inject(t, admin, {
+      method: 'POST',
+      url: '/api/v2/discussions/split',
+      payload: {
+        newPost: { name: 'Split off', categoryID: category.categoryID, postType: 'discussion', authorType: 'me' },
+        commentIDs: [comment.commentID],
+      },
+    });
+    assert.equal(split.statusCode, 200, split.body);
+    const newID = Number(/\/discussion\/(\d+)\//.exec((split.json() as { newPostUrl: string }).newPostUrl)?.[1]);
+    assert.deepEqual(await published(), [
+      { name: 'discussionAdded', payload: { discussionID: newID, categoryID: category.categoryID, insertUserID: admin.user.userID } },
+    ]);
+  });
+
   test('a refused write publishes nothing', async () => {
     const category = await makeCategory(t);
     const discussion = await makeDiscussion(t, { categoryID: category.categoryID });

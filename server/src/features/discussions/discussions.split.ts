@@ -119,6 +119,11 @@ export async function splitDiscussion(
     await refreshCategoryLastPost(trx, target.categoryID);
     return id;
   });
+  ctx.events.publish('discussionAdded', {
+    discussionID: newID,
+    categoryID: target.categoryID,
+    insertUserID: authorID,
+  });
   return {
     progress: {
       successIDs: commentIDs,
