@@ -48,6 +48,7 @@ import { callsRoutes } from './features/calls/calls.routes.ts';
 import { jobsRoutes } from './features/jobs/jobs.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { subscribeNotifications } from './features/notifications/notifications.subscribers.ts';
+import { notificationPreferencesRoutes } from './features/notification-preferences/notification-preferences.routes.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -324,6 +325,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(callsRoutes);
       await api.register(jobsRoutes);
       await api.register(notificationsRoutes);
+      await api.register(notificationPreferencesRoutes);
     },
     { prefix: API_PREFIX },
   );
