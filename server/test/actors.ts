@@ -25,6 +25,12 @@ export interface CreateUserOptions {
   deleted?: boolean;
   /** The users.isAdmin flag (every permission); default false. */
   isAdmin?: boolean;
+  /** A private profile; default false. */
+  private?: boolean;
+  /** Shows the e-mail address on the profile; default false. */
+  showEmail?: boolean;
+  /** Further roles by ID (roles made by a test), after those of `roleTypes`. */
+  roleIDs?: number[];
 }
 
 export interface TestUser {
@@ -84,6 +90,8 @@ export async function createUser(t: TestApp, options: CreateUserOptions = {}): P
       banned: options.banned ? 1 : 0,
       deleted: options.deleted ?? false,
       isAdmin: options.isAdmin ?? false,
+      private: options.private ?? false,
+      showEmail: options.showEmail ?? false,
       dateInserted: now,
     })
     .returning('userID')
@@ -95,6 +103,10 @@ export async function createUser(t: TestApp, options: CreateUserOptions = {}): P
     if (!role) throw new Error(`createUser: no role of type ${type}`);
     await t.db.insertInto('userRoles').values({ userID: row.userID, roleID: role.roleID }).execute();
     roleIDs.push(role.roleID);
+  }
+  for (const roleID of options.roleIDs ?? []) {
+    await t.db.insertInto('userRoles').values({ userID: row.userID, roleID }).execute();
+    roleIDs.push(roleID);
   }
   if (roleIDs.length > 0) await bumpPermissionsVersion(t.db);
   return { userID: row.userID, name, email, password, roleIDs };

@@ -17,6 +17,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { Category, CreateCategoryBody } from '../../common/src/api/categories.ts';
 import type { Comment } from '../../common/src/api/comments.ts';
 import type { CreateDiscussionBody, Discussion } from '../../common/src/api/discussions.ts';
+import type { CreateRoleBody, Role, RoleType } from '../../common/src/api/roles.ts';
 import {
   asAdmin,
   asGuest,
@@ -190,4 +191,76 @@ export async function makeThreads(
       comments.push(await makeComment(t, { discussionID: discussion.discussionID, ...as }));
   }
   return { category, discussions, comments };
+}
+
+/** The default roles' IDs by type (`GET /roles`, as an administrator unless `as`). */
+export async function roleIDsByType(
+  t: TestApp,
+  as?: TestActor,
+): Promise<Partial<Record<RoleType, number>>> {
+  const response = await inject(t, as ?? (await factoryAdmin(t)), {
+    method: 'GET',
+    url: '/api/v2/roles',
+  });
+  assert.equal(response.statusCode, 200, response.body);
+  const result: Partial<Record<RoleType, number>> = {};
+  for (const role of response.json() as Role[]) if (role.type) result[role.type] = role.roleID;
+  return result;
+}
+
+/** A default role's ID (`GET /roles`, as an administrator unless `as`). */
+export async function roleIDOf(t: TestApp, type: RoleType, as?: TestActor): Promise<number> {
+  const roleID = (await roleIDsByType(t, as))[type];
+  assert.ok(roleID, `roleIDOf: no role of type ${type}`);
+  return roleID;
+}
+
+export type MakeRoleOptions = Partial<CreateRoleBody> & {
+  /** Global permissions the role grants (shorthand for a `global` entry of `permissions`). */
+  globalPermissions?: readonly string[];
+  as?: TestActor;
+};
+
+/** `POST /roles` (as an administrator unless `as`); unset name unique; asserts 201. */
+export async function makeRole(t: TestApp, options: MakeRoleOptions = {}): Promise<Role> {
+  const { globalPermissions, as, ...fields } = options;
+  const payload = {
+    name: `Role ${String(next())}`,
+    ...(globalPermissions
+      ? {
+          permissions: [
+            {
+              type: 'global',
+              permissions: Object.fromEntries(globalPermissions.map((name) => [name, true])),
+            },
+          ],
+        }
+      : {}),
+    ...fields,
+  };
+  const response = await inject(t, as ?? (await factoryAdmin(t)), {
+    method: 'POST',
+    url: '/api/v2/roles',
+    payload,
+  });
+  return created<Role>(response, 'makeRole');
+}
+
+/**
+ * A category with custom permissions in which the roles of `hiddenFrom` (default member and guest)
+ * lack `discussions.view`; the other roles keep the default category permissions.
+ */
+export async function makeHiddenCategory(
+  t: TestApp,
+  options: MakeCategoryOptions & { hiddenFrom?: readonly RoleType[] } = {},
+): Promise<Category> {
+  const { hiddenFrom = ['member', 'guest'], ...fields } = options;
+  const denied = [];
+  for (const type of hiddenFrom)
+    denied.push({ roleID: await roleIDOf(t, type), permissions: { 'discussions.view': false } });
+  return makeCategory(t, {
+    customPermissions: true,
+    ...fields,
+    permissions: [...denied, ...(fields.permissions ?? [])],
+  });
 }

@@ -1,15 +1,25 @@
-import { after, before } from 'node:test';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import assert from 'node:assert/strict';
+import { asAdmin, inject, type TestActor } from '../../../test/actors.ts';
+import { useTestApp } from '../../../test/fixture.ts';
+import type { TestApp } from '../../../test/harness.ts';
 
 // The set-up the auth API test files share (one app per file).
 
+const auditors = new WeakMap<TestApp, Promise<TestActor>>();
+
+/** How many sessions a user has (`GET /sessions?userID=`, as a user with the admin flag, who outranks everyone). */
 export async function sessionCount(t: TestApp, userID: number): Promise<number> {
-  const rows = await t.db
-    .selectFrom('sessions')
-    .select('sessionID')
-    .where('userID', '=', userID)
-    .execute();
-  return rows.length;
+  let auditor = auditors.get(t);
+  if (!auditor) {
+    auditor = asAdmin(t, { isAdmin: true });
+    auditors.set(t, auditor);
+  }
+  const response = await inject(t, await auditor, {
+    method: 'GET',
+    url: `/api/v2/sessions?userID=${String(userID)}`,
+  });
+  assert.equal(response.statusCode, 200, response.body);
+  return (response.json() as unknown[]).length;
 }
 
 export function errorItems(body: {
@@ -18,22 +28,7 @@ export function errorItems(body: {
   return body.errors ?? [];
 }
 
-/**
- * Registers the shared before/after hooks in the calling `describe` and returns the fixture: its
- * values are read once the hooks have run.
- */
-export function useAuthFixture() {
-  let t: TestApp;
-  before(async () => {
-    t = await createTestApp();
-  });
-  after(async () => {
-    await t.close();
-  });
-
-  return {
-    get t() {
-      return t;
-    },
-  };
+/** The shared set-up of the auth API test files: one app per file, nothing in it yet. */
+export function useAuthFixture(): { t: TestApp } {
+  return useTestApp(async () => ({}));
 }

@@ -1,6 +1,7 @@
 import { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Category, CategoryTreeNode } from '../../../../common/src/api/categories.ts';
+import type { RoleType } from '../../../../common/src/api/roles.ts';
 import {
   asAdmin,
   asGuest,
@@ -10,7 +11,7 @@ import {
   type TestActor,
   type TestUser,
 } from '../../../test/actors.ts';
-import { makeCategory } from '../../../test/factories.ts';
+import { makeCategory, makeHiddenCategory, roleIDOf } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 
 // The set-up the categories API test files share: one app with an administrator, a member, a
@@ -51,7 +52,7 @@ export interface CategoriesFixture {
   get: (actor: TestActor | null, url: string) => ReturnType<typeof inject>;
   /** `GET /categories{query}`; asserts 200. */
   list: (actor: TestActor | null, query: string) => Promise<Category[]>;
-  roleIDOf: (type: string) => Promise<number>;
+  roleIDOf: (type: RoleType) => Promise<number>;
 }
 
 /**
@@ -73,14 +74,7 @@ export function useCategoriesFixture(): CategoriesFixture {
       assert.equal(response.statusCode, 200, response.body);
       return response.json() as Category[];
     },
-    roleIDOf: async (type: string): Promise<number> =>
-      (
-        await fx.t.db
-          .selectFrom('roles')
-          .select('roleID')
-          .where('type', '=', type)
-          .executeTakeFirstOrThrow()
-      ).roleID,
+    roleIDOf: (type: RoleType) => roleIDOf(fx.t, type),
   } as CategoriesFixture;
 
   before(async () => {
@@ -94,14 +88,10 @@ export function useCategoriesFixture(): CategoriesFixture {
     fx.a = await fx.create({ name: 'Alpha', urlcode: 'alpha', description: 'First.' });
     fx.b = await fx.create({ name: 'Beta', urlcode: 'beta', parentCategoryID: fx.a.categoryID });
     fx.c = await fx.create({ name: 'Gamma', urlcode: 'gamma', parentCategoryID: fx.b.categoryID });
-    fx.restricted = await fx.create({
+    fx.restricted = await makeHiddenCategory(fx.t, {
+      as: fx.admin,
       name: 'Staff Room',
       urlcode: 'staff-room',
-      customPermissions: true,
-      permissions: [
-        { roleID: fx.memberRoleID, permissions: { 'discussions.view': false } },
-        { roleID: fx.guestRoleID, permissions: { 'discussions.view': false } },
-      ],
     });
     fx.restrictedChild = await fx.create({
       name: 'Staff Archive',

@@ -2,10 +2,10 @@ import { after, before } from 'node:test';
 import type { Category } from '../../../../common/src/api/categories.ts';
 import type { ThreadItem } from '../../../../common/src/api/comments.ts';
 import { asMember, asUser, inject, type TestActor, type TestUser } from '../../../test/actors.ts';
-import { makeActors, makeCategory } from '../../../test/factories.ts';
+import { makeActors, makeCategory, roleIDOf } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import type { RequestContext } from '../../http/context.ts';
-import { loadPermissionSet } from '../../permissions/permission-set.ts';
+import { contextFor } from '../../../test/request-context.ts';
 import {
   createTestDiscussion,
   insertTestDiscussion,
@@ -76,15 +76,6 @@ export interface CommentsApi {
  */
 export function useCommentsApi(): CommentsApi {
   const w = {} as CommentsApi;
-  const roleIDOf = async (type: string): Promise<number> =>
-    (
-      await w.t.db
-        .selectFrom('roles')
-        .select('roleID')
-        .where('type', '=', type)
-        .executeTakeFirstOrThrow()
-    ).roleID;
-
   before(async () => {
     const t = await createTestApp();
     const actors = await makeActors(t);
@@ -109,11 +100,11 @@ export function useCommentsApi(): CommentsApi {
       customPermissions: true,
       permissions: [
         {
-          roleID: await roleIDOf('member'),
+          roleID: await roleIDOf(t, 'member'),
           permissions: { 'discussions.view': false, 'comments.add': false },
         },
-        { roleID: await roleIDOf('guest'), permissions: { 'discussions.view': false } },
-        { roleID: await roleIDOf('unconfirmed'), permissions: { 'discussions.view': false } },
+        { roleID: await roleIDOf(t, 'guest'), permissions: { 'discussions.view': false } },
+        { roleID: await roleIDOf(t, 'unconfirmed'), permissions: { 'discussions.view': false } },
       ],
     });
   });
@@ -149,19 +140,6 @@ export function useCommentsApi(): CommentsApi {
     });
   w.remove = (actor, commentID) =>
     inject(w.t, actor, { method: 'DELETE', url: `/api/v2/comments/${String(commentID)}` });
-  w.contextOf = async (userID) => ({
-    ...w.t.app.deps,
-    actor: {
-      userID,
-      via: userID > 0 ? 'session' : 'guest',
-      sessionID: null,
-      transientKey: null,
-      csrfFailed: false,
-      banned: false,
-    },
-    permissions: await loadPermissionSet(w.t.db, userID),
-    ipAddress: '127.0.0.1',
-    userAgent: null,
-  });
+  w.contextOf = (userID) => contextFor(w.t, userID);
   return w;
 }

@@ -5,13 +5,14 @@ import type { CreateDiscussionBody, Discussion } from '../../../../common/src/ap
 import {
   makeCategory,
   makeDiscussion,
+  makeHiddenCategory,
   type MakeCategoryOptions,
   makeActors,
   type TestActors,
 } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import type { RequestContext } from '../../http/context.ts';
-import { loadPermissionSet } from '../../permissions/permission-set.ts';
+
+export { contextFor } from '../../../test/request-context.ts';
 import { inject, type TestActor, type TestUser } from '../../../test/actors.ts';
 
 /** A call to `path` (`/api/v2` is added when missing) as an actor. */
@@ -164,17 +165,6 @@ export const forbidden = (permission: string) => ({
   permissions: [permission],
 });
 
-/** A default role's ID. */
-export async function roleIDOf(t: TestApp, type: string): Promise<number> {
-  return (
-    await t.db
-      .selectFrom('roles')
-      .select('roleID')
-      .where('type', '=', type)
-      .executeTakeFirstOrThrow()
-  ).roleID;
-}
-
 /** What the discussions API test files start from: a test app, the four actors and categories. */
 export interface DiscussionsApiFixture extends TestActors {
   t: TestApp;
@@ -192,22 +182,16 @@ export async function setUpDiscussionsApi(): Promise<DiscussionsApiFixture> {
   const t = await createTestApp();
   const actors = await makeActors(t);
   const { admin } = actors;
-  const memberRoleID = await roleIDOf(t, 'member');
-  const guestRoleID = await roleIDOf(t, 'guest');
   const parent = await createCategory(t, admin, { name: 'Parent', urlcode: 'parent-cat' });
   const general = await createCategory(t, admin, {
     name: 'General',
     urlcode: 'general-talk',
     parentCategoryID: parent.categoryID,
   });
-  const restricted = await createCategory(t, admin, {
+  const restricted = await makeHiddenCategory(t, {
+    as: admin,
     name: 'Staff Room',
     urlcode: 'staff-room',
-    customPermissions: true,
-    permissions: [
-      { roleID: memberRoleID, permissions: { 'discussions.view': false } },
-      { roleID: guestRoleID, permissions: { 'discussions.view': false } },
-    ],
   });
   const heading = await createCategory(t, admin, {
     name: 'Heading',
@@ -228,24 +212,6 @@ export async function listIDs(
   return (response.json() as Discussion[]).map((discussion) => discussion.discussionID);
 }
 
-/** A request context acting as a signed-in user (for service calls the API has no route for). */
-export async function contextFor(t: TestApp, actor: TestActor<TestUser>): Promise<RequestContext> {
-  return {
-    ...t.app.deps,
-    actor: {
-      userID: actor.user.userID,
-      via: 'session',
-      sessionID: actor.sessionID,
-      transientKey: actor.transientKey,
-      csrfFailed: false,
-      banned: false,
-    },
-    permissions: await loadPermissionSet(t.db, actor.user.userID),
-    ipAddress: '127.0.0.1',
-    userAgent: null,
-  };
-}
-
 /** What the bulk-action test files start from: a test app, the four actors and categories. */
 export interface BulkApiFixture extends TestActors {
   t: TestApp;
@@ -260,14 +226,13 @@ export async function setUpBulkApi(): Promise<BulkApiFixture> {
   const t = await createTestApp();
   const actors = await makeActors(t);
   const { admin } = actors;
-  const memberRoleID = await roleIDOf(t, 'member');
   const source = await createCategory(t, admin, { name: 'Source', urlcode: 'bulk-source' });
   const target = await createCategory(t, admin, { name: 'Target', urlcode: 'bulk-target' });
-  const restricted = await createCategory(t, admin, {
+  const restricted = await makeHiddenCategory(t, {
+    as: admin,
     name: 'Restricted',
     urlcode: 'bulk-restricted',
-    customPermissions: true,
-    permissions: [{ roleID: memberRoleID, permissions: { 'discussions.view': false } }],
+    hiddenFrom: ['member'],
   });
   return { t, ...actors, source, target, restricted };
 }

@@ -2,7 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createTestApp, testDialect, type TestApp } from '../../../test/harness.ts';
 import { inject, type TestActor, type TestUser } from '../../../test/actors.ts';
-import { makeActors, makeCategory, makeDiscussion, rich2, type ErrorBody } from '../../../test/factories.ts';
+import { makeActors, makeCategory, makeDiscussion, makeHiddenCategory, rich2, type ErrorBody } from '../../../test/factories.ts';
 import { widget } from '../../../test/layout-widgets.ts';
 import type { Category } from '../../../../common/src/api/categories.ts';
 import type { Discussion } from '../../../../common/src/api/discussions.ts';
@@ -48,14 +48,9 @@ describe(`layouts lookup-hydrate API (${testDialect})`, () => {
   const createDiscussion = (categoryID: number, name: string, text: string): Promise<Discussion> =>
     makeDiscussion(t, { categoryID, name, body: rich2(text), as: admin });
 
-  const roleIDOf = async (type: string): Promise<number> =>
-    (await t.db.selectFrom('roles').select('roleID').where('type', '=', type).executeTakeFirstOrThrow()).roleID;
-
   before(async () => {
     t = await createTestApp();
     ({ admin, member, moderator, guest } = await makeActors(t));
-    const memberRoleID = await roleIDOf('member');
-    const guestRoleID = await roleIDOf('guest');
     garden = await createCategory({
       name: 'Garden Talk',
       urlcode: 'garden-talk',
@@ -63,15 +58,7 @@ describe(`layouts lookup-hydrate API (${testDialect})`, () => {
       allowedDiscussionTypes: ['discussion', 'question'],
     });
     seedlings = await createCategory({ name: 'Seedlings', urlcode: 'seedlings', parentCategoryID: garden.categoryID });
-    staff = await createCategory({
-      name: 'Staff Room',
-      urlcode: 'staff-room',
-      customPermissions: true,
-      permissions: [
-        { roleID: memberRoleID, permissions: { 'discussions.view': false } },
-        { roleID: guestRoleID, permissions: { 'discussions.view': false } },
-      ],
-    });
+    staff = await makeHiddenCategory(t, { as: admin, name: 'Staff Room', urlcode: 'staff-room' });
     hello = await createDiscussion(garden.categoryID, 'Hello tomatoes', 'How do I grow tomatoes indoors?');
     secret = await createDiscussion(staff.categoryID, 'Secret staff plans', 'Only for staff.');
     await createDiscussion(seedlings.categoryID, 'Seedling trays', 'Which trays work best?');

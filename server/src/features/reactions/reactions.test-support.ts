@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import type { TestApp } from '../../../test/harness.ts';
 import { inject, type TestActor, type TestUser } from '../../../test/actors.ts';
+import { makeHiddenCategory } from '../../../test/factories.ts';
 
 // Posts are made through the real routes (POST /discussions, POST /comments) by a poster exempt
 // from flood control (an administrator or moderator), so tests may post as often as they need.
@@ -95,22 +96,13 @@ export async function commentScore(
 
 /**
  * A category whose custom permissions deny the member and guest roles `discussions.view`, created
- * through the categories API by an administrator.
+ * through the categories API by an administrator (the factory's hidden category).
  */
 export async function createHiddenCategory(
   t: TestApp,
   admin: TestActor<TestUser>,
   urlcode: string,
 ): Promise<number> {
-  const roles = await t.db.selectFrom('roles').select(['roleID', 'type']).execute();
-  const denied = roles
-    .filter((role) => role.type === 'member' || role.type === 'guest')
-    .map((role) => ({ roleID: role.roleID, permissions: { 'discussions.view': false } }));
-  const response = await inject(t, admin, {
-    method: 'POST',
-    url: '/api/v2/categories',
-    payload: { name: `Hidden ${urlcode}`, urlcode, customPermissions: true, permissions: denied },
-  });
-  assert.equal(response.statusCode, 201, response.body);
-  return (response.json() as { categoryID: number }).categoryID;
+  return (await makeHiddenCategory(t, { as: admin, name: `Hidden ${urlcode}`, urlcode }))
+    .categoryID;
 }

@@ -1,16 +1,8 @@
-import { after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import {
-  asAdmin,
-  asMember,
-  asModerator,
-  inject,
-  type TestActor,
-  type TestUser,
-} from '../../../test/actors.ts';
+import { inject } from '../../../test/actors.ts';
+import { makeActors, makeCategory, makeRole } from '../../../test/factories.ts';
+import { useTestApp } from '../../../test/fixture.ts';
 import type { Role } from '../../../../common/src/api/roles.ts';
-import { nowIso } from '../../platform/dates.ts';
 
 // The set-up the roles API test files share (one app per file).
 
@@ -21,78 +13,33 @@ export type { ErrorBody } from '../../../test/factories.ts';
  * values are read once the hooks have run.
  */
 export function useRolesFixture() {
-  let t: TestApp;
-  let admin: TestActor<TestUser>;
-  let member: TestActor<TestUser>;
-  let moderator: TestActor<TestUser>;
-  let junctionID: number;
-  let plainCategoryID: number;
+  const fx = useTestApp(async (t) => {
+    const { admin, member, moderator } = await makeActors(t);
+    const junction = await makeCategory(t, {
+      name: 'Staff',
+      urlcode: 'roles-staff',
+      customPermissions: true,
+      as: admin,
+    });
+    const plain = await makeCategory(t, { name: 'Plain', urlcode: 'roles-plain', as: admin });
+    return {
+      admin,
+      member,
+      moderator,
+      junctionID: junction.categoryID,
+      plainCategoryID: plain.categoryID,
+    };
+  });
 
   const roleByType = async (type: string): Promise<Role> => {
-    const response = await inject(t, admin, { method: 'GET', url: '/api/v2/roles' });
+    const response = await inject(fx.t, fx.admin, { method: 'GET', url: '/api/v2/roles' });
     const role = (response.json() as Role[]).find((candidate) => candidate.type === type);
     assert.ok(role, type);
     return role;
   };
 
-  const createRole = async (body: Record<string, unknown>): Promise<Role> => {
-    const response = await inject(t, admin, {
-      method: 'POST',
-      url: '/api/v2/roles',
-      payload: body,
-    });
-    assert.equal(response.statusCode, 201, response.body);
-    return response.json() as Role;
-  };
+  const createRole = (body: Record<string, unknown>): Promise<Role> =>
+    makeRole(fx.t, { ...body, as: fx.admin });
 
-  before(async () => {
-    t = await createTestApp();
-    admin = await asAdmin(t);
-    member = await asMember(t);
-    moderator = await asModerator(t);
-    const now = nowIso();
-    const junction = await t.db
-      .insertInto('categories')
-      .values({ name: 'Staff', urlcode: 'roles-staff', customPermissions: true, dateInserted: now })
-      .returning('categoryID')
-      .executeTakeFirstOrThrow();
-    junctionID = junction.categoryID;
-    await t.db
-      .updateTable('categories')
-      .set({ permissionCategoryID: junctionID })
-      .where('categoryID', '=', junctionID)
-      .execute();
-    const plain = await t.db
-      .insertInto('categories')
-      .values({ name: 'Plain', urlcode: 'roles-plain', dateInserted: now })
-      .returning('categoryID')
-      .executeTakeFirstOrThrow();
-    plainCategoryID = plain.categoryID;
-  });
-  after(async () => {
-    await t.close();
-  });
-
-  return {
-    get t() {
-      return t;
-    },
-    get admin() {
-      return admin;
-    },
-    get member() {
-      return member;
-    },
-    get moderator() {
-      return moderator;
-    },
-    get junctionID() {
-      return junctionID;
-    },
-    get plainCategoryID() {
-      return plainCategoryID;
-    },
-    roleByType,
-    createRole,
-  };
+  return Object.assign(fx, { roleByType, createRole });
 }

@@ -1,5 +1,3 @@
-import { after, before } from 'node:test';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import {
   asAdmin,
   asMember,
@@ -7,9 +5,8 @@ import {
   createUser,
   inject,
   uniqueName,
-  type TestActor,
-  type TestUser,
 } from '../../../test/actors.ts';
+import { useTestApp } from '../../../test/fixture.ts';
 
 // The set-up the users read API test files share (one app per file).
 
@@ -46,79 +43,33 @@ export function keysOf(value: unknown): string[] {
  * values are read once the hooks have run.
  */
 export function useUsersReadFixture() {
-  let t: TestApp;
-  let admin: TestActor<TestUser>;
-  let moderator: TestActor<TestUser>;
-  let member: TestActor<TestUser>;
-  let other: TestUser;
-  let privateUser: TestUser;
-  let bannedUser: TestUser;
-  let deletedUser: TestUser;
-  let showEmailUser: TestUser;
-  let allEmails: string[];
-
-  const get = (actor: { headers: Record<string, string> } | null, url: string) =>
-    inject(t, actor, { method: 'GET', url });
-
-  before(async () => {
-    t = await createTestApp();
-    admin = await asAdmin(t);
-    moderator = await asModerator(t);
-    member = await asMember(t);
-    other = await createUser(t, { name: uniqueName('other') });
-    privateUser = await createUser(t, { name: uniqueName('private') });
-    await t.db
-      .updateTable('users')
-      .set({ private: true })
-      .where('userID', '=', privateUser.userID)
-      .execute();
-    bannedUser = await createUser(t, { name: uniqueName('banned'), banned: true });
-    deletedUser = await createUser(t, { name: uniqueName('deleted'), deleted: true });
-    showEmailUser = await createUser(t, { name: uniqueName('shows') });
-    await t.db
-      .updateTable('users')
-      .set({ showEmail: true })
-      .where('userID', '=', showEmailUser.userID)
-      .execute();
-    allEmails = [admin, moderator, member]
+  const fx = useTestApp(async (t) => {
+    const admin = await asAdmin(t);
+    const moderator = await asModerator(t);
+    const member = await asMember(t);
+    const other = await createUser(t, { name: uniqueName('other') });
+    const privateUser = await createUser(t, { name: uniqueName('private'), private: true });
+    const bannedUser = await createUser(t, { name: uniqueName('banned'), banned: true });
+    const deletedUser = await createUser(t, { name: uniqueName('deleted'), deleted: true });
+    const showEmailUser = await createUser(t, { name: uniqueName('shows'), showEmail: true });
+    const allEmails = [admin, moderator, member]
       .map((actor) => actor.user.email)
       .concat([other, privateUser, bannedUser, deletedUser].map((user) => user.email));
-  });
-  after(async () => {
-    await t.close();
+    return {
+      admin,
+      moderator,
+      member,
+      other,
+      privateUser,
+      bannedUser,
+      deletedUser,
+      showEmailUser,
+      allEmails,
+    };
   });
 
-  return {
-    get t() {
-      return t;
-    },
-    get admin() {
-      return admin;
-    },
-    get moderator() {
-      return moderator;
-    },
-    get member() {
-      return member;
-    },
-    get other() {
-      return other;
-    },
-    get privateUser() {
-      return privateUser;
-    },
-    get bannedUser() {
-      return bannedUser;
-    },
-    get deletedUser() {
-      return deletedUser;
-    },
-    get showEmailUser() {
-      return showEmailUser;
-    },
-    get allEmails() {
-      return allEmails;
-    },
-    get,
-  };
+  const get = (actor: { headers: Record<string, string> } | null, url: string) =>
+    inject(fx.t, actor, { method: 'GET', url });
+
+  return Object.assign(fx, { get });
 }

@@ -1,5 +1,5 @@
-import { after, before } from 'node:test';
-import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { ADMIN_PASSWORD } from '../../../test/harness.ts';
+import { useTestApp } from '../../../test/fixture.ts';
 import {
   asAdmin,
   asMember,
@@ -10,8 +10,7 @@ import {
   type TestActor,
   type TestUser,
 } from '../../../test/actors.ts';
-import { bumpPermissionsVersion } from '../../permissions/permission-set.repo.ts';
-import { nowIso } from '../../platform/dates.ts';
+import { makeRole, roleIDsByType } from '../../../test/factories.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
 
 // The set-up the users write API test files share (one app per file).
@@ -32,12 +31,26 @@ export const site = {
  * values are read once the hooks have run.
  */
 export function useUsersWriteFixture() {
-  let t: TestApp;
-  let admin: TestActor<TestUser>;
-  let moderator: TestActor<TestUser>;
-  let member: TestActor<TestUser>;
-  let roleIDs: Record<string, number>;
-  let installedAdmin: TestActor<TestUser>;
+  const fx = useTestApp(async (t) => {
+    const admin = await asAdmin(t);
+    const moderator = await asModerator(t);
+    const member = await asMember(t);
+    const roleIDs = await roleIDsByType(t, admin);
+    // The installer's administrator (users.isAdmin, made by setup, not by a factory): read directly.
+    const installed = await t.db
+      .selectFrom('users')
+      .select(['userID', 'name', 'email'])
+      .where('name', '=', 'admin')
+      .executeTakeFirstOrThrow();
+    const installedAdmin = await sessionFor(t, {
+      userID: installed.userID,
+      name: installed.name,
+      email: installed.email ?? '',
+      password: ADMIN_PASSWORD,
+      roleIDs: [],
+    });
+    return { admin, moderator, member, roleIDs, installedAdmin };
+  });
 
   const call = (
     actor: { headers: Record<string, string> } | null,
@@ -45,46 +58,31 @@ export function useUsersWriteFixture() {
     url: string,
     payload?: unknown,
   ) =>
-    inject(t, actor ?? { headers: site }, {
+    inject(fx.t, actor ?? { headers: site }, {
       method,
       url,
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
 
   const signIn = (username: string, password: string) =>
-    t.app.inject({
+    fx.t.app.inject({
       method: 'POST',
       url: '/api/v2/authenticate/password',
       headers: site,
       payload: { username, password },
     });
 
-  /** A role with exactly these global permissions (for "lacks X" cases). */
+  /** A role with exactly these global permissions (for "lacks X" cases), made through the API. */
   async function roleWith(name: string, permissions: string[]): Promise<number> {
-    const role = await t.db
-      .insertInto('roles')
-      .values({ name, dateInserted: nowIso() })
-      .returning('roleID')
-      .executeTakeFirstOrThrow();
-    await t.db
-      .insertInto('rolePermissions')
-      .values(
-        permissions.map((permission) => ({
-          roleID: role.roleID,
-          resourceType: 'global',
-          resourceID: 0,
-          permission,
-          granted: true,
-        })),
-      )
-      .execute();
-    await bumpPermissionsVersion(t.db);
-    return role.roleID;
+    return (await makeRole(fx.t, { name, globalPermissions: permissions, as: fx.admin })).roleID;
   }
 
-  /** Whether a password matches the stored hash (no sign-in, so no sign-in throttle). */
+  /**
+   * Whether a password matches the stored hash (no sign-in, so no sign-in throttle). A direct
+   * read: no API shows the hash.
+   */
   async function passwordWorks(userID: number, password: string): Promise<boolean> {
-    const row = await t.db
+    const row = await fx.t.db
       .selectFrom('users')
       .select('password')
       .where('userID', '=', userID)
@@ -93,59 +91,8 @@ export function useUsersWriteFixture() {
   }
 
   async function actorWithRole(roleID: number): Promise<TestActor<TestUser>> {
-    const user = await createUser(t, { roleTypes: [] });
-    await t.db.insertInto('userRoles').values({ userID: user.userID, roleID }).execute();
-    await bumpPermissionsVersion(t.db);
-    return sessionFor(t, { ...user, roleIDs: [roleID] });
+    return sessionFor(fx.t, await createUser(fx.t, { roleTypes: [], roleIDs: [roleID] }));
   }
 
-  before(async () => {
-    t = await createTestApp();
-    admin = await asAdmin(t);
-    moderator = await asModerator(t);
-    member = await asMember(t);
-    const roles = await t.db.selectFrom('roles').select(['roleID', 'type']).execute();
-    roleIDs = Object.fromEntries(roles.map((role) => [role.type ?? '', role.roleID]));
-    const installed = await t.db
-      .selectFrom('users')
-      .select(['userID', 'name', 'email'])
-      .where('name', '=', 'admin')
-      .executeTakeFirstOrThrow();
-    installedAdmin = await sessionFor(t, {
-      userID: installed.userID,
-      name: installed.name,
-      email: installed.email ?? '',
-      password: ADMIN_PASSWORD,
-      roleIDs: [],
-    });
-  });
-  after(async () => {
-    await t.close();
-  });
-
-  return {
-    get t() {
-      return t;
-    },
-    get admin() {
-      return admin;
-    },
-    get moderator() {
-      return moderator;
-    },
-    get member() {
-      return member;
-    },
-    get roleIDs() {
-      return roleIDs;
-    },
-    get installedAdmin() {
-      return installedAdmin;
-    },
-    call,
-    signIn,
-    roleWith,
-    passwordWorks,
-    actorWithRole,
-  };
+  return Object.assign(fx, { call, signIn, roleWith, passwordWorks, actorWithRole });
 }
