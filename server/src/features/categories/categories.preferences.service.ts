@@ -14,6 +14,7 @@ import { loadPermissionSet } from '../../permissions/permission-set.ts';
 import { nowIso } from '../../platform/dates.ts';
 import { notFound, permissionError } from '../../platform/errors.ts';
 import { getSettings, type SiteSettings } from '../config/config.service.ts';
+import { isLiveUser } from '../users/users.service.ts';
 import { authorizeActingOnUser } from '../users/users.rank.ts';
 import {
   canFollowCategories,
@@ -31,7 +32,6 @@ import {
   findFollowedCategories,
   findUserCategories,
   upsertUserCategory,
-  userExists,
   type UserCategoryRow,
 } from './user-categories.repo.ts';
 
@@ -96,7 +96,7 @@ async function authorizePreferences(ctx: RequestContext, userID: number): Promis
   authorize(canManagePreferencesOf(ctx.permissions, ctx.actor.userID, userID), {
     permissions: preferencesPermission(ctx.actor.userID, userID),
   });
-  if (userID !== ctx.actor.userID && !(await userExists(ctx.db, userID))) throw notFound('User');
+  if (userID !== ctx.actor.userID && !(await isLiveUser(ctx.db, userID))) throw notFound('User');
   // Issue 11 item 7: another user's preferences also need a higher rank.
   await authorizeActingOnUser(ctx, userID, 'users.edit');
 }

@@ -11,6 +11,7 @@ import type { RequestContext } from '../../http/context.ts';
 import { authorize } from '../../permissions/authorize.ts';
 import { DEFAULT_PERMISSION_CATEGORY_ID } from '../../permissions/build-permission-set.ts';
 import { notFound } from '../../platform/errors.ts';
+import { isLiveUser } from '../users/users.service.ts';
 import { ensureCategoryTree, resolveCategory } from './categories.lookup.ts';
 import {
   canManagePreferencesOf,
@@ -35,7 +36,6 @@ import {
   type CategoryOrder,
   type CategoryRow,
 } from './categories.repo.ts';
-import { userExists } from './user-categories.repo.ts';
 
 // The calls that read categories: lists (tree or flat), one category, search, the new post menu.
 // Writes are in categories.write.service.ts; presentation batches in categories.presentation.ts.
@@ -126,7 +126,7 @@ export async function listCategories(
     authorize(canManagePreferencesOf(ctx.permissions, ctx.actor.userID, query.followedUserID), {
       permissions: 'users.edit',
     });
-    if (!(await userExists(ctx.db, query.followedUserID))) throw notFound('User');
+    if (!(await isLiveUser(ctx.db, query.followedUserID))) throw notFound('User');
     followedBy = query.followedUserID;
   } else if (query.followedUserID !== undefined || query.followed === true) {
     followedBy = ctx.actor.userID;

@@ -10,16 +10,6 @@ import {
 
 // `userCategories`: a user's follow state and preferences per category.
 
-/** Whether a user exists and is not deleted. */
-export async function userExists(db: Executor, userID: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('users')
-    .select(['userID', 'deleted'])
-    .where('userID', '=', userID)
-    .executeTakeFirst();
-  return row !== undefined && !toBool(row.deleted);
-}
-
 /** A user's follow state and preferences for one category (preferences decoded). */
 export interface UserCategoryRow {
   userID: number;

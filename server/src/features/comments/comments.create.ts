@@ -19,12 +19,12 @@ import {
   canPostAsAnotherUser,
   isExemptFromModeration,
 } from './comments.policy.ts';
+import { isLiveUser } from '../users/users.service.ts';
 import { toCommentExpand } from './comments.present.ts';
 import {
   findCommentByID,
   findRecentCommentDates,
   insertComment,
-  liveUserExists,
   type CommentRow,
   type NewComment,
 } from './comments.repo.ts';
@@ -95,7 +95,7 @@ export async function createComment(
   let authorID = ctx.actor.userID;
   if (input.insertUserID !== undefined && input.insertUserID !== authorID) {
     authorize(canPostAsAnotherUser(ctx.permissions), { permissions: 'site.manage' });
-    if (!(await liveUserExists(ctx.db, input.insertUserID)))
+    if (!(await isLiveUser(ctx.db, input.insertUserID)))
       throw notFound('User', { userID: input.insertUserID });
     authorID = input.insertUserID;
   }

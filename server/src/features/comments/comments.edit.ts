@@ -12,7 +12,8 @@ import { adjustUserCommentCount } from './comments.counters.repo.ts';
 import type { DiscussionContextRow } from './comments.discussion-context.repo.ts';
 import { canMoveCommentTo, canPostAsAnotherUser, editDecision } from './comments.policy.ts';
 import { toCommentExpand } from './comments.present.ts';
-import { liveUserExists, updateComment, type CommentRow } from './comments.repo.ts';
+import { isLiveUser } from '../users/users.service.ts';
+import { updateComment, type CommentRow } from './comments.repo.ts';
 import {
   actorOf,
   changedForGuests,
@@ -55,7 +56,7 @@ export async function patchComment(
   let insertUserID: number | undefined;
   if (input.insertUserID !== undefined && input.insertUserID !== comment.insertUserID) {
     authorize(canPostAsAnotherUser(ctx.permissions), { permissions: 'site.manage' });
-    if (!(await liveUserExists(ctx.db, input.insertUserID)))
+    if (!(await isLiveUser(ctx.db, input.insertUserID)))
       throw notFound('User', { userID: input.insertUserID });
     insertUserID = input.insertUserID;
   }

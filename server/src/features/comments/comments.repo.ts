@@ -251,17 +251,6 @@ export async function findRecentCommentDates(
   return rows.map((row) => row.dateInserted);
 }
 
-/** Whether a user row exists and is not deleted. */
-export async function liveUserExists(db: Executor, userID: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('users')
-    .select('userID')
-    .where('userID', '=', userID)
-    .where('deleted', '=', false)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /** All comment IDs under the given comments (any status), deepest last. */
 export async function findDescendantIDs(
   db: Executor,

@@ -29,7 +29,8 @@ import {
   decideEditDiscussion,
 } from './discussions.policy.ts';
 import { toDiscussionExpand } from './discussions.present.ts';
-import { adjustUserDiscussionCount, liveUserExists } from './discussions.users.repo.ts';
+import { isLiveUser } from '../users/users.service.ts';
+import { adjustUserDiscussionCount } from './discussions.users.repo.ts';
 import {
   findTagIDsByUrlcode,
   updateDiscussion,
@@ -98,7 +99,7 @@ export async function patchDiscussion(
   let newAuthor: number | undefined;
   if (input.insertUserID !== undefined && input.insertUserID !== row.insertUserID) {
     authorize(canChangeAuthor(actor), { permissions: ['site.manage', 'community.manage'] });
-    if (!(await liveUserExists(ctx.db, input.insertUserID)))
+    if (!(await isLiveUser(ctx.db, input.insertUserID)))
       throw fieldError('insertUserID', 'User not found.', 404, 'invalid');
     newAuthor = input.insertUserID;
     changes.insertUserID = input.insertUserID;

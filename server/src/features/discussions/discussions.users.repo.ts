@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/db.ts';
-import { toBool } from '../../platform/db/dialect.ts';
 
 /** Changes users' discussion counts. */
 export async function adjustUserDiscussionCount(
@@ -31,16 +30,6 @@ export async function adjustUserCommentCounts(
       .where('userID', '=', userID)
       .execute();
   }
-}
-
-/** Whether a user exists and is not deleted. */
-export async function liveUserExists(db: Db, userID: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('users')
-    .select(['userID', 'deleted'])
-    .where('userID', '=', userID)
-    .executeTakeFirst();
-  return row !== undefined && !toBool(row.deleted);
 }
 
 /** The first site administrator (the author of system posts). */

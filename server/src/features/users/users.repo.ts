@@ -146,6 +146,16 @@ export async function findUsersByIDs(db: Executor, userIDs: readonly number[]): 
   return rows.map(toUserRow);
 }
 
+/** Whether a user exists and is not deleted. */
+export async function liveUserExists(db: Executor, userID: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select(['userID', 'deleted'])
+    .where('userID', '=', userID)
+    .executeTakeFirst();
+  return row !== undefined && !toBool(row.deleted);
+}
+
 /** The live (not deleted) user whose name matches case-insensitively. */
 export async function findLiveUserIDByName(
   db: Executor,

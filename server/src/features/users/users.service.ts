@@ -39,6 +39,7 @@ import {
   findLiveUserIDByName,
   findUserByID,
   findUserFragmentRows,
+  liveUserExists,
   type UserRow,
 } from './users.repo.ts';
 import { countUnreadNotificationsOf } from '../notifications/notifications.counts.ts';
@@ -120,6 +121,11 @@ export async function presentOne(
 
 function wantsReactions(expand: ReadonlySet<string>): boolean {
   return readExpand(expand, ['reactionsReceived']).reactionsReceived;
+}
+
+/** Whether a user exists and is not deleted (another feature's check before it names a user). */
+export function isLiveUser(db: Db, userID: number): Promise<boolean> {
+  return liveUserExists(db, userID);
 }
 
 /**
