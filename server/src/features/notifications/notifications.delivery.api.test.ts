@@ -1,0 +1,148 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { SMTPServer } from 'smtp-server';
+import { createTestApp, testDialect, type TestApp } from '../../../test/harness.ts';
+import { asMember, inject, type TestActor, type TestUser } from '../../../test/actors.ts';
+import { makeCategory, makeComment, makeDiscussion, makeRole } from '../../../test/factories.ts';
+import type { Notification } from '../../../../common/src/api/notifications.ts';
+import { deliverNotifications, FOLLOWERS_PER_JOB } from './notifications.deliver.ts';
+
+// Delivery at scale and over a real SMTP server on loopback (issue 13).
+
+describe(`notification delivery (${testDialect})`, () => {
+  const received: { to: string[]; raw: string }[] = [];
+  let smtp: SMTPServer;
+  let t: TestApp;
+
+  before(async () => {
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw: Buffer.concat(chunks).toString('utf8') });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
+    const address = smtp.server.address();
+    assert.ok(address && typeof address === 'object');
+    t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${String(address.port)}` }, { mailer: 'configured' });
+  });
+
+  after(async () => {
+    await t.close();
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  });
+
+  async function deliver(): Promise<number> {
+    await t.app.deps.events.settled();
+    const ran = await t.app.jobs.drain();
+    const stuck = await t.db.selectFrom('jobs').select(['type', 'lastError']).where('status', 'in', ['failed', 'dead']).execute();
+    assert.deepEqual(stuck, [], 'no job failed');
+    return ran;
+  }
+
+  async function list(actor: TestActor): Promise<Notification[]> {
+    const response = await inject(t, actor, { method: 'GET', url: '/api/v2/notifications' });
+    assert.equal(response.statusCode, 200, response.body);
+    return response.json() as Notification[];
+  }
+
+  async function mailableMember(): Promise<TestActor<TestUser>> {
+    const role = await makeRole(t, { globalPermissions: ['email.view'] });
+    return asMember(t, { roleIDs: [role.roleID] });
+  }
+
+  test('a followed category’s new discussion is e-mailed over SMTP once, even when its job runs again', async () => {
+    const author = await asMember(t);
+    const follower = await mailableMember();
+    const category = await makeCategory(t);
+    const followed = await inject(t, follower, {
+      method: 'PATCH',
+      url: `/api/v2/categories/${String(category.categoryID)}/preferences/$me`,
+      payload: { 'preferences.followed': true, 'preferences.popup.posts': true, 'preferences.email.posts': true },
+    });
+    assert.equal(followed.statusCode, 200, followed.body);
+    const discussion = await makeDiscussion(t, { categoryID: category.categoryID, as: author, name: 'Over the wire' });
+    await deliver();
+    const mails = received.filter((mail) => mail.to.includes(follower.user.email));
+    assert.equal(mails.length, 1);
+    assert.match(mails[0]?.raw ?? '', /started a new discussion: Over the wire/);
+    assert.equal((await list(follower)).length, 1);
+    // A step run again (its worker died after committing) delivers nothing twice.
+    const payload = { event: 'discussion', recordType: 'discussion', recordID: discussion.discussionID, actorUserID: author.user.userID } as const;
+    await deliverNotifications({ ...payload, phase: 'followers', afterUserID: 0 }, t.app.deps);
+    await deliver();
+    assert.equal(received.filter((mail) => mail.to.includes(follower.user.email)).length, 1);
+    assert.equal((await list(follower)).length, 1);
+  });
+
+  test('a mention turned off in the preferences notifies no one', async () => {
+    const author = await asMember(t);
+    const reader = await asMember(t);
+    const off = await inject(t, reader, { method: 'PATCH', url: '/api/v2/notification-preferences/$me', payload: { Mention: { popup: false } } });
+    assert.equal(off.statusCode, 200, off.body);
+    const category = await makeCategory(t);
+    const discussion = await makeDiscussion(t, { categoryID: category.categoryID, as: author });
+    await makeComment(t, { discussionID: discussion.discussionID, as: author, body: `hi @${reader.user.name}`, format: 'markdown' });
+    await deliver();
+    assert.deepEqual(await list(reader), []);
+  });
+
+  test('1,000 followers: the comment enqueues one job; the followers are delivered in pages', async () => {
+    const author = await asMember(t);
+    const category = await makeCategory(t);
+    const memberRole = await t.db.selectFrom('roles').select('roleID').where('type', '=', 'member').orderBy('roleID').executeTakeFirstOrThrow();
+    const now = new Date().toISOString();
+    const stamp = `${String(process.pid)}x${String(Date.now() % 100000)}`;
+    const users = await t.db
+      .insertInto('users')
+      .values(
+        Array.from({ length: 1000 }, (_, index) => ({
+          name: `fan${stamp}_${String(index)}`,
+          email: `fan${stamp}_${String(index)}@example.test`,
+          password: 'x',
+          emailConfirmed: true,
+          dateInserted: now,
+        })),
+      )
+      .returning('userID')
+      .execute();
+    await t.db.insertInto('userRoles').values(users.map(({ userID }) => ({ userID, roleID: memberRole.roleID }))).execute();
+    await t.db
+      .insertInto('userCategories')
+      .values(
+        users.map(({ userID }) => ({
+          userID,
+          categoryID: category.categoryID,
+          followed: true,
+          dateFollowed: now,
+          preferences: JSON.stringify({ 'preferences.popup.comments': true }),
+        })),
+      )
+      .execute();
+    const discussion = await makeDiscussion(t, { categoryID: category.categoryID, as: author });
+    await deliver();
+    const jobsBefore = await t.db.selectFrom('jobs').select((eb) => eb.fn.countAll<number>().as('count')).where('type', '=', 'deliverNotifications').executeTakeFirstOrThrow();
+    await makeComment(t, { discussionID: discussion.discussionID, as: author });
+    await t.app.deps.events.settled();
+    const queued = await t.db.selectFrom('jobs').select('jobID').where('type', '=', 'deliverNotifications').where('status', '=', 'queued').execute();
+    assert.equal(queued.length, 1, 'creating the comment queues a single job');
+    await deliver();
+    const jobsAfter = await t.db.selectFrom('jobs').select((eb) => eb.fn.countAll<number>().as('count')).where('type', '=', 'deliverNotifications').executeTakeFirstOrThrow();
+    const steps = Number(jobsAfter.count) - Number(jobsBefore.count);
+    assert.ok(steps >= 1 + 1000 / FOLLOWERS_PER_JOB, `the followers came in pages (${String(steps)} steps)`);
+    const delivered = await t.db
+      .selectFrom('notifications')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('recordType', '=', 'comment')
+      .where('notifyUserID', 'in', users.map((user) => user.userID))
+      .executeTakeFirstOrThrow();
+    assert.equal(Number(delivered.count), 1000);
+  });
+});
