@@ -191,6 +191,34 @@ describe('CommentThread', () => {
     });
   });
 
+  it('deletes a comment the server lets the viewer delete: it leaves the thread', async () => {
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string, init?: RequestInit) => {
+        calls.push(`${init?.method ?? 'GET'} ${new URL(url, 'http://localhost').pathname}`);
+        return Promise.resolve(new Response(null, { status: 204 }));
+      }),
+    );
+    const thread = threadWithHole();
+    thread.commentsByID['3'] = commentFixture(3, {
+      parentCommentID: 2,
+      depth: 3,
+      permissions: { 'comments.add': true, 'comments.edit': true, 'comments.delete': true },
+    });
+    const user = userEvent.setup();
+    renderWithApp(
+      <CommentThread discussion={discussionFixture()} thread={thread} paging={paging} />,
+      { bootstrap: { me: member, permissions: permissionSet(['session.valid']) } },
+    );
+    const comment = document.getElementById('Comment_3') as HTMLElement;
+    await user.click(within(comment).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Comment' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(document.getElementById('Comment_3')).toBeNull());
+    expect(calls).toContain('DELETE /api/v2/comments/3');
+  });
+
   it('shows the report count to moderators only', () => {
     const thread: CommentThreadData = {
       threadStructure: [
