@@ -1,6 +1,9 @@
 import { apiRequest, api } from '../../../lib/api.ts';
-import type { Comment, CommentThread } from '../../../../../common/src/api/comments.ts';
-import type { UserFragment } from '../../../../../common/src/api/users.ts';
+import type {
+  Comment,
+  CommentQuote,
+  CommentThread,
+} from '../../../../../common/src/api/comments.ts';
 
 /** What `POST /comments` answers: the comment, or the premoderation message (202). */
 export type PostCommentResult =
@@ -53,15 +56,7 @@ export function fetchCommentEdit(commentID: number): Promise<{ body: string; for
   return api.get(`/comments/${commentID}/edit`);
 }
 
-/** `GET /comments/{id}/quote`. */
-export interface CommentQuote {
-  commentID: number;
-  bodyRaw: unknown;
-  format: string;
-  insertUser?: UserFragment;
-  url: string;
-}
-
+/** `GET /comments/{id}/quote`: the raw body the quote is built from. */
 export function fetchCommentQuote(commentID: number): Promise<CommentQuote> {
   return api.get(`/comments/${commentID}/quote`);
 }
