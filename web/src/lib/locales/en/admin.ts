@@ -175,4 +175,17 @@ export const adminEn: Readonly<Record<string, string>> = {
   '{count} discussions and their comments will be deleted. This cannot be undone.':
     '{count} discussions and their comments will be deleted. This cannot be undone.',
   '{role}: {group} {permission}': '{role}: {group} {permission}',
+  // The jobs page (issue 13).
+  'Jobs': 'Jobs',
+  'Dead: no attempts left': 'Dead: no attempts left',
+  'Failed: waiting for a retry': 'Failed: waiting for a retry',
+  'No jobs here.': 'No jobs here.',
+  'The job is queued again.': 'The job is queued again.',
+  'Job': 'Job',
+  'Attempts': 'Attempts',
+  'Last error': 'Last error',
+  'Updated': 'Updated',
+  'Actions': 'Actions',
+  'Retry job {jobID}': 'Retry job {jobID}',
+  'Retry': 'Retry',
 };
