@@ -68,6 +68,17 @@ const EditProfilePage = lazyPage(
   'src/features/users/components/EditProfilePage.tsx',
   async () => (await import('../features/users/components/EditProfilePage.tsx')).EditProfilePage,
 );
+const NotificationsPage = lazyPage(
+  'src/features/notifications/components/NotificationsPage.tsx',
+  async () =>
+    (await import('../features/notifications/components/NotificationsPage.tsx')).NotificationsPage,
+);
+const NotificationPreferencesPage = lazyPage(
+  'src/features/notifications/components/NotificationPreferencesPage.tsx',
+  async () =>
+    (await import('../features/notifications/components/NotificationPreferencesPage.tsx'))
+      .NotificationPreferencesPage,
+);
 // The admin screens: members never download them (nor the settings registry and its schemas).
 const DashboardSettingsPage = lazyPage(
   'src/features/admin/components/SettingsPage.tsx',
@@ -118,6 +129,9 @@ const pageRoutes: readonly PageRoute[] = [
   { path: routePatterns.requestPassword, page: RequestPasswordPage },
   { path: routePatterns.resetPassword, page: ResetPasswordPage },
   { path: routePatterns.editProfile, page: EditProfilePage },
+  { path: routePatterns.notifications, page: NotificationsPage },
+  { path: routePatterns.notificationsPage, page: NotificationsPage },
+  { path: routePatterns.notificationPreferences, page: NotificationPreferencesPage },
   { path: routePatterns.dashboardSettings, page: DashboardSettingsPage },
   { path: routePatterns.dashboardCategories, page: DashboardCategoriesPage },
   { path: routePatterns.dashboardJobs, page: DashboardJobsPage },

@@ -186,6 +186,16 @@ export function discussionListPath(
   return withQuery(Number(page) > 1 ? `/discussions/p${Number(page)}` : '/discussions', rest);
 }
 
+/** The notifications page (Vanilla's `/profile/notifications`; spec 000 §2 names no route). */
+export function notificationsPath(page = 1): string {
+  return page > 1 ? `/profile/notifications/p${page}` : '/profile/notifications';
+}
+
+/** The notification preferences page (Vanilla's `/profile/preferences`). */
+export function notificationPreferencesPath(): string {
+  return '/profile/preferences';
+}
+
 /** Route patterns for the router (same URLs as the builders above). */
 export const routePatterns = {
   home: '/',
@@ -197,6 +207,9 @@ export const routePatterns = {
   requestPassword: '/entry/passwordrequest',
   resetPassword: '/entry/passwordreset/:userID/:code',
   editProfile: '/profile/edit',
+  notifications: '/profile/notifications',
+  notificationsPage: '/profile/notifications/:page',
+  notificationPreferences: '/profile/preferences',
   discussions: '/discussions',
   discussionsPage: '/discussions/:page',
   categories: '/categories',

@@ -2,6 +2,7 @@ import { Avatar } from '../../components/Avatar.tsx';
 import { Flyout } from '../../components/Flyout.tsx';
 import { SmartLink } from '../../components/SmartLink.tsx';
 import { useEntryLinks } from '../../app/entry-links.ts';
+import { NotificationsBell } from '../../features/notifications/components/NotificationsBell.tsx';
 import {
   dashboardCategoriesPath,
   dashboardSettingsPath,
@@ -14,7 +15,7 @@ import styles from './TitleBar.module.css';
 
 /**
  * The title bar's right side (spec 000 §2): 'Sign In' and 'Register' for guests, the
- * 'My Account' flyout for signed-in users.
+ * notifications bell and the 'My Account' flyout for signed-in users.
  */
 export function MeBox() {
   const user = useCurrentUser();
@@ -37,6 +38,7 @@ export function MeBox() {
   }
   return (
     <div className={styles.meBox}>
+      <NotificationsBell />
       <Flyout
         label={t('My Account')}
         buttonContent={
