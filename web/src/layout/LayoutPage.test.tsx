@@ -1,9 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { HydratedLayout, LayoutLookup } from '../../../common/src/api/layouts.ts';
 import { layoutLookupForPath } from '../../../common/src/api/layouts.lookup.ts';
 import { jsonResponse, renderWithApp } from '../test/render.tsx';
 import { LayoutPage } from './LayoutPage.tsx';
+import { registeredLazyWidgets } from './registry.ts';
 import { discussionFixture } from './test-fixtures.ts';
 
 function layoutWithList(title: string): HydratedLayout {
@@ -46,6 +47,12 @@ const listLookup = layoutLookupForPath('/discussions', '') as LayoutLookup;
 
 // Widgets load lazily: the first import of a widget module can take a while in a cold test run.
 const lazy = { timeout: 8000 };
+
+// Load every lazy widget's module once before the tests (a cold transform of the widgets' modules
+// can take longer than a test's own timeout on a loaded machine); the tests then render without waiting on it.
+beforeAll(async () => {
+  await Promise.all([...registeredLazyWidgets().values()].map((widget) => widget.preload()));
+}, 120_000);
 
 afterEach(() => {
   vi.unstubAllGlobals();
