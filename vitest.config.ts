@@ -16,5 +16,9 @@ export default defineConfig({
     setupFiles: ['web/src/test/setup.ts'],
     css: { modules: { classNameStrategy: 'non-scoped' } },
     restoreMocks: true,
+    // Ceilings, not speed checks: a loaded 2-core CI machine transforms a lazy module in seconds,
+    // and a test's findBy waits (up to 8 s) must fit inside its own timeout.
+    testTimeout: 20_000,
+    hookTimeout: 120_000,
   },
 });
