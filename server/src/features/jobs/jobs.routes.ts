@@ -36,6 +36,8 @@ export async function jobsRoutes(app: FastifyInstance): Promise<void> {
         params: jobIDParamsSchema,
         response: { 200: jobSchema, ...errors },
       },
+      // Queuing a job again shows guests nothing; the job empties the cache itself when it changes something.
+      config: { guestCacheWrite: 'none' },
     },
     async (request) => retryJob(request.ctx, request.params.id),
   );
