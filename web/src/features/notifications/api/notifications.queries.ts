@@ -1,5 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NotificationPreferencesPatch } from '../../../../../common/src/api/notifications.ts';
+import { useCallback } from 'react';
+import type {
+  NotificationPreferences,
+  NotificationPreferencesPatch,
+} from '../../../../../common/src/api/notifications.ts';
 import {
   fetchMeCounts,
   fetchNotifications,
@@ -70,11 +74,29 @@ export function usePreferencesQuery(enabled = true) {
   return useQuery({ queryKey: notificationKeys.preferences, queryFn: fetchPreferences, enabled });
 }
 
-/** Saves a change of the preferences; the answer (the full saved object) replaces the cache. */
+/**
+ * Saves a change of the preferences; the answer (the full saved object) replaces the cache.
+ * `applyOptimistic` shows a change before it is sent; a failed save refetches the saved state.
+ */
 export function usePatchPreferencesMutation() {
   const queryClient = useQueryClient();
-  return useMutation({
+  const mutation = useMutation({
     mutationFn: (patch: NotificationPreferencesPatch) => patchPreferences(patch),
     onSuccess: (saved) => queryClient.setQueryData(notificationKeys.preferences, saved),
+    onError: () => queryClient.invalidateQueries({ queryKey: notificationKeys.preferences }),
   });
+  const applyOptimistic = useCallback(
+    (patch: NotificationPreferencesPatch) => {
+      queryClient.setQueryData<NotificationPreferences>(notificationKeys.preferences, (current) => {
+        const next: Record<string, unknown> = { ...current };
+        for (const [key, value] of Object.entries(patch)) {
+          const before = next[key];
+          next[key] = typeof value === 'object' && typeof before === 'object' && before !== null ? { ...before, ...value } : value;
+        }
+        return next as NotificationPreferences;
+      });
+    },
+    [queryClient],
+  );
+  return { ...mutation, applyOptimistic };
 }

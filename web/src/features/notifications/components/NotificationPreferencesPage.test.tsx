@@ -51,6 +51,30 @@ describe('NotificationPreferencesPage', { timeout: 20_000 }, () => {
     expect(calls.filter((call) => call.method === 'PATCH').map((call) => call.body)).toEqual([{ Mention: { popup: false } }]);
   });
 
+  it('sends changes made within 1250 ms of a save together, once the interval ends', async () => {
+    let saved: Record<string, unknown> = { Mention: { popup: true } };
+    const calls = stubApi({
+      'GET /notification-preferences/schema': () => jsonResponse(200, schema),
+      'GET /notification-preferences/$me': () => jsonResponse(200, saved),
+      'PATCH /notification-preferences/$me': (call) => {
+        saved = { Mention: { ...(saved.Mention as object), ...((call.body as { Mention: object }).Mention) } };
+        return jsonResponse(200, saved);
+      },
+    });
+    renderWithApp(<NotificationPreferencesPage />, {
+      bootstrap: { me: member, permissions: permissionSet(['session.valid']) },
+    });
+    const box = await screen.findByRole('checkbox', { name: 'Mentions: Notification popup' });
+    await userEvent.click(box);
+    await userEvent.click(box);
+    expect((box as HTMLInputElement).checked).toBe(true);
+    const patches = () => calls.filter((call) => call.method === 'PATCH').map((call) => call.body);
+    expect(patches()).toEqual([{ Mention: { popup: false } }]);
+    await waitFor(() => expect(patches()).toEqual([{ Mention: { popup: false } }, { Mention: { popup: true } }]), {
+      timeout: 3000,
+    });
+  });
+
   it('asks guests to sign in (permission page)', () => {
     const calls = stubApi({});
     renderWithApp(<NotificationPreferencesPage />);

@@ -6,14 +6,10 @@ import type {
 import { ErrorMessage, PermissionErrorPage } from '../../../app/errors/ErrorPage.tsx';
 import { usePageMeta } from '../../../app/page-meta.tsx';
 import { Loader } from '../../../components/Loader.tsx';
-import { useErrorToast } from '../../../components/toast-context.tsx';
 import { t } from '../../../lib/i18n.ts';
 import { useIsSignedIn } from '../../../lib/session.ts';
-import {
-  usePatchPreferencesMutation,
-  usePreferencesQuery,
-  usePreferencesSchemaQuery,
-} from '../api/notifications.queries.ts';
+import { usePreferencesQuery, usePreferencesSchemaQuery } from '../api/notifications.queries.ts';
+import { useThrottledPreferencesSave } from '../hooks/useThrottledPreferencesSave.ts';
 import styles from './Notifications.module.css';
 
 type Method = keyof NotificationMethods;
@@ -23,8 +19,7 @@ export function NotificationPreferencesPage() {
   const signedIn = useIsSignedIn();
   const schema = usePreferencesSchemaQuery(signedIn);
   const preferences = usePreferencesQuery(signedIn);
-  const save = usePatchPreferencesMutation();
-  const showError = useErrorToast();
+  const save = useThrottledPreferencesSave();
   usePageMeta({ title: t('Notification Preferences') });
   if (!signedIn) return <PermissionErrorPage />;
   if (schema.isPending || preferences.isPending) return <Loader />;
@@ -35,7 +30,7 @@ export function NotificationPreferencesPage() {
   const groups = Object.entries(schema.data.properties.notifications.properties);
   const hasEmail = groups.some(([, group]) => Object.values(group.properties).some((entry) => entry.properties.email));
   const handleChange = (type: PreferenceActivityType, method: Method, checked: boolean) => {
-    save.mutate({ [type]: { [method]: checked } }, { onError: showError });
+    save({ [type]: { [method]: checked } });
   };
   return (
     <main className={styles.page}>
