@@ -1,15 +1,9 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import net from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { createTestApp, testDialect, type TestApp } from '../../../test/harness.ts';
 import { uniqueIP } from '../../../test/actors.ts';
-
-interface ReceivedMail {
-  from: string;
-  to: string[];
-  raw: string;
-}
+import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../../test/smtp.ts';
 
 /** The decoded body of a MIME part (`quoted-printable`, `base64` or plain). */
 function decodePart(part: string): { contentType: string; body: string } {
@@ -65,36 +59,18 @@ function startApp(smtpUrl: string): Promise<TestApp> {
 }
 
 describe(`mail over real SMTP (${testDialect})`, () => {
-  const received: ReceivedMail[] = [];
-  let smtp: SMTPServer;
+  let smtp: TestSmtpServer;
+  let received: ReceivedMail[] = [];
   let port: number;
 
   before(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          received.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-            to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-            raw: Buffer.concat(chunks).toString('utf8'),
-          });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
-    const address = smtp.server.address();
-    assert.ok(address && typeof address === 'object');
-    port = address.port;
+    smtp = await startTestSmtpServer();
+    received = smtp.received;
+    port = smtp.port;
   });
 
   after(async () => {
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.close();
   });
 
   test('registration e-mail arrives over SMTP and its confirmation link works; so does the reset link', async () => {

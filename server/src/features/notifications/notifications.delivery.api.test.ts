@@ -1,8 +1,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SMTPServer } from 'smtp-server';
 import { createTestApp, testDialect, type TestApp } from '../../../test/harness.ts';
 import { asMember, inject, type TestActor, type TestUser } from '../../../test/actors.ts';
+import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../../test/smtp.ts';
 import { makeCategory, makeComment, makeDiscussion, makeRole } from '../../../test/factories.ts';
 import type { Notification } from '../../../../common/src/api/notifications.ts';
 import { deliverNotifications, FOLLOWERS_PER_JOB } from './notifications.deliver.ts';
@@ -10,33 +10,19 @@ import { deliverNotifications, FOLLOWERS_PER_JOB } from './notifications.deliver
 // Delivery at scale and over a real SMTP server on loopback (issue 13).
 
 describe(`notification delivery (${testDialect})`, () => {
-  const received: { to: string[]; raw: string }[] = [];
-  let smtp: SMTPServer;
+  let smtp: TestSmtpServer;
+  let received: ReceivedMail[] = [];
   let t: TestApp;
 
   before(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw: Buffer.concat(chunks).toString('utf8') });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
-    const address = smtp.server.address();
-    assert.ok(address && typeof address === 'object');
-    t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${String(address.port)}` }, { mailer: 'configured' });
+    smtp = await startTestSmtpServer();
+    received = smtp.received;
+    t = await createTestApp({ SMTP_URL: smtp.url }, { mailer: 'configured' });
   });
 
   after(async () => {
     await t.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.close();
   });
 
   async function deliver(): Promise<number> {

@@ -1,5 +1,5 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../platform/db/schema.ts';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Database, NotificationsTable } from '../../platform/db/schema.ts';
 import { toBool } from '../../platform/db/dialect.ts';
 
 // `notifications`: one row per recipient per event (migration 0015).
@@ -7,22 +7,7 @@ import { toBool } from '../../platform/db/dialect.ts';
 type Executor = Kysely<Database>;
 
 /** A stored notification, booleans decoded. */
-export interface NotificationRow {
-  notificationID: number;
-  notifyUserID: number;
-  activityType: string;
-  reason: string | null;
-  recordType: string;
-  recordID: number;
-  discussionID: number | null;
-  actorUserID: number | null;
-  body: string;
-  url: string;
-  read: boolean;
-  batchKey: string;
-  dateInserted: string;
-  dateUpdated: string;
-}
+export type NotificationRow = Omit<Selectable<NotificationsTable>, 'read' | 'popup' | 'dedupeKey'> & { read: boolean };
 
 /** A notification as the lists present it: a single row, or the newest row of a batch. */
 export interface ListedNotification extends NotificationRow {

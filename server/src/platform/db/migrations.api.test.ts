@@ -27,6 +27,7 @@ const EVER_COMMITTED = [
   '0012_repair_content_extensions',
   '0013_add_users_name_key',
   '0014_create_jobs',
+  '0015_create_notifications',
 ];
 
 const empty: Migration = { up: async () => {} };
