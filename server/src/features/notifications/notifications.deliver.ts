@@ -12,7 +12,7 @@ import { canViewCategory } from '../categories/categories.policy.ts';
 import { commentUrl, discussionUrl } from '../discussions/discussions.present.ts';
 import { loadEffectivePreferences } from '../notification-preferences/notification-preferences.values.ts';
 import { sendNotificationEmailJob } from './notifications.mail.ts';
-import { insertNotificationOnce } from './notifications.repo.ts';
+import { insertNotificationsOnce } from './notifications.repo.ts';
 import { batchKeyOf, mentionedNames, notificationBody, REASONS, SPECIFICITY } from './notifications.reasons.ts';
 import {
   findCommentAuthor,
@@ -151,8 +151,9 @@ async function writeDeliveries(
     payload.event === 'reaction'
       ? `reaction:${payload.recordType}:${String(payload.recordID)}:${String(payload.actorUserID)}`
       : `${payload.recordType}:${String(payload.recordID)}`;
-  for (const { userID, option, emailTo } of deliveries) {
-    const notificationID = await insertNotificationOnce(trx, {
+  const inserted = await insertNotificationsOnce(
+    trx,
+    deliveries.map(({ userID, option }) => ({
       notifyUserID: userID,
       activityType: option.activityType,
       reason: REASONS[option.activityType],
@@ -165,7 +166,10 @@ async function writeDeliveries(
       dedupeKey,
       dateInserted: now,
       dateUpdated: now,
-    });
+    })),
+  );
+  for (const { userID, emailTo } of deliveries) {
+    const notificationID = inserted.get(userID);
     if (notificationID !== undefined && emailTo) {
       await enqueueJob(trx, sendNotificationEmailJob, { notificationID }, { clock });
     }

@@ -42,17 +42,19 @@ function toRow(row: Omit<NotificationRow, 'read'> & { read: boolean | number }):
 }
 
 /**
- * Inserts a notification unless the recipient already has one for the same event (`dedupeKey`).
- * @returns the new row's ID, or undefined when it existed (a retried job delivers nothing twice).
+ * Inserts notifications, skipping recipients who already have one for the same event
+ * (`dedupeKey`): a retried job delivers nothing twice. One statement per call.
+ * @returns the new rows' IDs by recipient.
  */
-export async function insertNotificationOnce(db: Executor, row: NewNotification): Promise<number | undefined> {
+export async function insertNotificationsOnce(db: Executor, rows: readonly NewNotification[]): Promise<Map<number, number>> {
+  if (rows.length === 0) return new Map();
   const inserted = await db
     .insertInto('notifications')
-    .values({ ...row, read: false })
+    .values(rows.map((row) => ({ ...row, read: false })))
     .onConflict((oc) => oc.columns(['notifyUserID', 'dedupeKey']).doNothing())
-    .returning('notificationID')
-    .executeTakeFirst();
-  return inserted?.notificationID;
+    .returning(['notificationID', 'notifyUserID'])
+    .execute();
+  return new Map(inserted.map((row) => [row.notifyUserID, row.notificationID]));
 }
 
 /** One notification by ID (e-mail-only ledger rows included only when asked). */
