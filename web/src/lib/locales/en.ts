@@ -5,6 +5,7 @@ import { reactionsEn } from './en/reactions.ts';
 import { editorEn } from './en/editor.ts';
 import { categoriesEn } from './en/categories.ts';
 import { adminEn } from './en/admin.ts';
+import { notificationsEn } from './en/notifications.ts';
 
 /**
  * The English pack: every UI string keyed by its English spec text (CONVENTIONS §7). English maps
@@ -182,4 +183,5 @@ export const en: Readonly<Record<string, string>> = {
   ...editorEn,
   ...categoriesEn,
   ...adminEn,
+  ...notificationsEn,
 };
