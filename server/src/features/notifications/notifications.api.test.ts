@@ -150,6 +150,18 @@ describe(`notifications API (${testDialect})`, () => {
     assert.equal(t.mail.sent.length, before);
   });
 
+  test('a post no longer accepted when the job runs (sent to moderation) notifies no one', async () => {
+    const author = await asMember(t);
+    const follower = await asMember(t);
+    const category = await makeCategory(t);
+    await follow(follower, category.categoryID, { 'preferences.popup.posts': true });
+    const discussion = await makeDiscussion(t, { categoryID: category.categoryID, as: author });
+    await t.app.deps.events.settled();
+    await t.db.updateTable('discussions').set({ moderationStatus: 'pending' }).where('discussionID', '=', discussion.discussionID).execute();
+    await deliver();
+    assert.deepEqual(await list(follower), []);
+  });
+
   let admin: TestActor<TestUser> | undefined;
   async function adminActor(): Promise<TestActor<TestUser>> {
     admin ??= await asMember(t, { roleTypes: ['administrator'] });

@@ -18,7 +18,7 @@ export interface NotifiedPost {
   bodyPlainText: string;
 }
 
-/** A comment with its discussion, or undefined when either is gone. */
+/** A comment with its discussion, or undefined when either is gone or not (or no longer) accepted. */
 export async function findNotifiedComment(db: Executor, commentID: number): Promise<(NotifiedPost & { parentCommentID: number | null }) | undefined> {
   const row = await db
     .selectFrom('comments')
@@ -34,11 +34,13 @@ export async function findNotifiedComment(db: Executor, commentID: number): Prom
       'discussions.categoryID',
     ])
     .where('comments.commentID', '=', commentID)
+    .where('comments.moderationStatus', '=', 'accepted')
+    .where('discussions.moderationStatus', '=', 'accepted')
     .executeTakeFirst();
   return row;
 }
 
-/** A discussion, or undefined when it is gone. */
+/** A discussion, or undefined when it is gone or not (or no longer) accepted. */
 export async function findNotifiedDiscussion(db: Executor, discussionID: number): Promise<NotifiedPost | undefined> {
   return db
     .selectFrom('discussions')
@@ -51,6 +53,7 @@ export async function findNotifiedDiscussion(db: Executor, discussionID: number)
       'bodyPlainText',
     ])
     .where('discussionID', '=', discussionID)
+    .where('moderationStatus', '=', 'accepted')
     .executeTakeFirst();
 }
 
