@@ -1,7 +1,7 @@
 import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { testDialect, type TestApp } from '../../../test/harness.ts';
-import { inject, type TestActor, type TestUser } from '../../../test/actors.ts';
+import { asUser, inject, type TestActor, type TestUser } from '../../../test/actors.ts';
 import type {
   Category,
   CategoryPreferences,
@@ -146,9 +146,11 @@ describe(`categories API: follow and preferences (${testDialect})`, () => {
       assert.ok(Object.values(off.json() as CategoryPreferences).every((value) => value === false));
     });
 
-    test('e-mail keys need email.view of the target user (Garden.Email.View); moderators have it', async () => {
+    test('e-mail keys need email.view of the target user (Garden.Email.View); members and moderators have it', async () => {
       const url = `/api/v2/categories/${String(a.categoryID)}/preferences/$me`;
-      const refused = await inject(t, member, {
+      // The Unconfirmed role signs in and reads categories, but does not hold email.view.
+      const withoutEmail = await asUser(t, { roleTypes: ['unconfirmed'] });
+      const refused = await inject(t, withoutEmail, {
         method: 'PATCH',
         url,
         payload: { 'preferences.email.comments': true },
@@ -162,13 +164,19 @@ describe(`categories API: follow and preferences (${testDialect})`, () => {
       });
       assert.equal(allowed.statusCode, 200);
       assert.equal((allowed.json() as CategoryPreferences)['preferences.email.comments'], true);
-      const forMember = await inject(t, admin, {
+      const asMemberItself = await inject(t, member, {
         method: 'PATCH',
-        url: `/api/v2/categories/${String(a.categoryID)}/preferences/${String(member.user.userID)}`,
+        url,
+        payload: { 'preferences.email.comments': true },
+      });
+      assert.equal(asMemberItself.statusCode, 200, 'the default member role holds email.view');
+      const forUserWithoutEmail = await inject(t, admin, {
+        method: 'PATCH',
+        url: `/api/v2/categories/${String(a.categoryID)}/preferences/${String(withoutEmail.user.userID)}`,
         payload: { 'preferences.email.posts': true },
       });
       assert.equal(
-        forMember.statusCode,
+        forUserWithoutEmail.statusCode,
         403,
         'the target user’s permission decides, not the editor’s',
       );

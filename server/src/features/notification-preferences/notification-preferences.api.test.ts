@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createTestApp, testDialect, type TestApp } from '../../../test/harness.ts';
-import { asAdmin, asMember, asModerator, inject, type TestActor } from '../../../test/actors.ts';
+import { asAdmin, asMember, asModerator, asUser, inject, type TestActor } from '../../../test/actors.ts';
 import { makeRole, type ErrorBody } from '../../../test/factories.ts';
 import type { NotificationPreferences, NotificationPreferencesSchema } from '../../../../common/src/api/notifications.ts';
 
@@ -18,13 +18,13 @@ describe(`notification preferences API (${testDialect})`, () => {
     return inject(t, actor, { method, url, ...(payload ? { payload } : {}) });
   }
 
-  async function mailable(): Promise<TestActor> {
-    const role = await makeRole(t, { globalPermissions: ['email.view'] });
-    return asMember(t, { roleIDs: [role.roleID] });
+  /** A signed-in user without email.view: the Unconfirmed role lacks it (the member role holds it). */
+  function withoutEmailView(): Promise<TestActor> {
+    return asUser(t, { roleTypes: ['unconfirmed'] });
   }
 
-  test('a member reads and saves their own preferences; e-mail only with email.view', async () => {
-    const member = await asMember(t);
+  test('a user reads and saves their own preferences; e-mail only with email.view', async () => {
+    const member = await withoutEmailView();
     const read = await call(member, 'GET', '/api/v2/notification-preferences/$me');
     assert.equal(read.statusCode, 200, read.body);
     const preferences = read.json() as NotificationPreferences;
@@ -43,7 +43,7 @@ describe(`notification preferences API (${testDialect})`, () => {
     assert.deepEqual(again.CommentReply, { popup: true });
     const email = await call(member, 'PATCH', '/api/v2/notification-preferences/$me', { Mention: { email: true } });
     assert.equal(email.statusCode, 403);
-    const withEmail = await mailable();
+    const withEmail = await asMember(t);
     const mailPrefs = (await call(withEmail, 'GET', '/api/v2/notification-preferences/$me')).json() as NotificationPreferences;
     assert.deepEqual(mailPrefs.NewComment, { email: true, popup: true });
     assert.deepEqual(mailPrefs.Mention, { email: false, popup: true });
@@ -80,8 +80,15 @@ describe(`notification preferences API (${testDialect})`, () => {
     const admin = await asAdmin(t);
     const schema = (await call(member, 'GET', '/api/v2/notification-preferences/schema')).json() as NotificationPreferencesSchema;
     const followed = schema.properties.notifications.properties.followedPosts?.properties;
-    assert.deepEqual(followed?.NewComment?.properties, { popup: { type: 'boolean', default: true } });
-    assert.equal(followed?.DigestEnabled, undefined, 'the digest is e-mail only');
+    assert.deepEqual(followed?.NewComment?.properties, {
+      email: { type: 'boolean', default: true },
+      popup: { type: 'boolean', default: true },
+    }, 'the default member role holds email.view (api-contract §6)');
+    const noEmail = await withoutEmailView();
+    const noEmailSchema = (await call(noEmail, 'GET', '/api/v2/notification-preferences/schema')).json() as NotificationPreferencesSchema;
+    const noEmailFollowed = noEmailSchema.properties.notifications.properties.followedPosts?.properties;
+    assert.deepEqual(noEmailFollowed?.NewComment?.properties, { popup: { type: 'boolean', default: true } });
+    assert.equal(noEmailFollowed?.DigestEnabled, undefined, 'the digest is e-mail only');
     const forbidden = await call(member, 'GET', '/api/v2/notification-preferences/schema?schemaType=defaults');
     assert.equal(forbidden.statusCode, 403);
     assert.equal((await call(member, 'PATCH', '/api/v2/notification-preferences/defaults', { Mention: { popup: false } })).statusCode, 403);
@@ -98,7 +105,7 @@ describe(`notification preferences API (${testDialect})`, () => {
     });
     const fresh = await asMember(t);
     const freshPrefs = (await call(fresh, 'GET', '/api/v2/notification-preferences/$me')).json() as NotificationPreferences;
-    assert.deepEqual(freshPrefs.Participated, { popup: false }, 'new members start from the defaults');
+    assert.deepEqual(freshPrefs.Participated, { popup: false, email: true }, 'new members start from the defaults');
     const missing = await call(admin, 'GET', '/api/v2/notification-preferences/schema?userID=999999');
     assert.equal(missing.statusCode, 404);
     await call(admin, 'PATCH', '/api/v2/notification-preferences/defaults', { Participated: { popup: true, email: false } });

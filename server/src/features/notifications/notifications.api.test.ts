@@ -37,7 +37,7 @@ describe(`notifications API (${testDialect})`, () => {
     return me.countUnreadNotifications;
   }
 
-  /** A member who may receive e-mail (`email.view`, which the default member role lacks in Hearth). */
+  /** A member who may receive e-mail (`email.view`; the default member role holds it too). */
   async function asMailableMember(): Promise<TestActor<TestUser>> {
     const role = await makeRole(t, { globalPermissions: ['email.view'] });
     return asMember(t, { roleIDs: [role.roleID] });

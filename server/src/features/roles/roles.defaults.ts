@@ -34,6 +34,8 @@ const memberGlobal = [
   'uploads.add',
   'tags.add',
   'conversations.add',
+  // Receives e-mail notifications and chooses them (Vanilla's Garden.Email.View; api-contract §6).
+  'email.view',
   'flag.add',
   'reactions.view',
   'reactions.Positive.add',
@@ -101,7 +103,6 @@ export const defaultRoles: readonly DefaultRole[] = [
       'curation.manage',
       'staff.allow',
       'personalInfo.view',
-      'email.view',
       'conversations.moderate',
       'schedule.allow',
       'applicants.manage',

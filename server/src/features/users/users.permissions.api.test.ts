@@ -103,6 +103,7 @@ describe(`GET /users/{id}/permissions (${testDialect})`, () => {
             'uploads.add',
             'tags.add',
             'conversations.add',
+            'email.view',
             'flag.add',
             'reactions.view',
             'reactions.Positive.add',

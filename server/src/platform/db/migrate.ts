@@ -14,6 +14,7 @@ import * as m0012 from './migrations/0012_repair_content_extensions.ts';
 import * as m0013 from './migrations/0013_add_users_name_key.ts';
 import * as m0014 from './migrations/0014_create_jobs.ts';
 import * as m0015 from './migrations/0015_create_notifications.ts';
+import * as m0016 from './migrations/0016_grant_members_email_view.ts';
 
 /**
  * Forward-only, append-only migrations, in order. Imported statically (not read from disk) so the
@@ -36,6 +37,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0013_add_users_name_key': m0013,
   '0014_create_jobs': m0014,
   '0015_create_notifications': m0015,
+  '0016_grant_members_email_view': m0016,
 };
 
 const provider: MigrationProvider = {

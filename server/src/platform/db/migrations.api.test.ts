@@ -28,6 +28,7 @@ const EVER_COMMITTED = [
   '0013_add_users_name_key',
   '0014_create_jobs',
   '0015_create_notifications',
+  '0016_grant_members_email_view',
 ];
 
 const empty: Migration = { up: async () => {} };
@@ -226,4 +227,24 @@ describe('migrations', () => {
       assert.deepEqual(await schemaOf(database.handle.db), await latestSchema());
     });
   }
+
+  test('0016: member roles gain email.view; a role whose administrator set it keeps that choice', async () => {
+    const database = await freshDatabase();
+    const db = database.handle.db as unknown as Kysely<unknown>;
+    const before = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '0016'));
+    await migrateAsRelease(db, before);
+    await sql`insert into "roles" ("name", "type", "dateInserted") values ('Member', 'member', ${now}), ('Quiet', 'member', ${now}), ('Guest', 'guest', ${now})`.execute(db);
+    await sql`
+      insert into "rolePermissions" ("roleID", "resourceType", "resourceID", "permission", "granted")
+      select "roleID", 'global', 0, 'email.view', ${false} from "roles" where "name" = 'Quiet'`.execute(db);
+    await migrateToLatest(database.handle.db);
+    const rows = await sql<{ name: string; granted: boolean | number }>`
+      select "roles"."name", "rolePermissions"."granted" from "rolePermissions"
+      join "roles" on "roles"."roleID" = "rolePermissions"."roleID"
+      where "permission" = 'email.view' order by "roles"."name"`.execute(db);
+    assert.deepEqual(
+      rows.rows.map((row) => [row.name, Boolean(row.granted)]),
+      [['Member', true], ['Quiet', false]],
+    );
+  });
 });
