@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { NotificationPreferencesSchema } from '../../../../../common/src/api/notifications.ts';
@@ -7,6 +7,7 @@ import { stubApi } from '../../admin/test/fetch-router.ts';
 import { NotificationPreferencesPage } from './NotificationPreferencesPage.tsx';
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
 });
 
@@ -65,14 +66,22 @@ describe('NotificationPreferencesPage', { timeout: 20_000 }, () => {
       bootstrap: { me: member, permissions: permissionSet(['session.valid']) },
     });
     const box = await screen.findByRole('checkbox', { name: 'Mentions: Notification popup' });
-    await userEvent.click(box);
-    await userEvent.click(box);
+    // The test's clock: the 1250 ms interval passes when the test says so, not by waiting.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+    await user.click(box);
+    await user.click(box);
     expect((box as HTMLInputElement).checked).toBe(true);
     const patches = () => calls.filter((call) => call.method === 'PATCH').map((call) => call.body);
-    expect(patches()).toEqual([{ Mention: { popup: false } }]);
-    await waitFor(() => expect(patches()).toEqual([{ Mention: { popup: false } }, { Mention: { popup: true } }]), {
-      timeout: 3000,
+    await waitFor(() => expect(patches()).toEqual([{ Mention: { popup: false } }]));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1000);
     });
+    expect(patches()).toEqual([{ Mention: { popup: false } }]);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(300);
+    });
+    await waitFor(() => expect(patches()).toEqual([{ Mention: { popup: false } }, { Mention: { popup: true } }]));
   });
 
   it('asks guests to sign in (permission page)', () => {
