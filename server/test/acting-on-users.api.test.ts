@@ -77,6 +77,12 @@ const samples: Record<string, (input: SampleInput) => Promise<Sample> | Sample> 
     url: `/api/v2/categories/${categoryID}/preferences/${target.userID}`,
     payload: { 'preferences.followed': true },
   }),
+  'GET /api/v2/notification-preferences/schema': ({ target }) => ({ url: `/api/v2/notification-preferences/schema?userID=${target.userID}` }),
+  'GET /api/v2/notification-preferences/{userID}': ({ target }) => ({ url: `/api/v2/notification-preferences/${target.userID}` }),
+  'PATCH /api/v2/notification-preferences/{userID}': ({ target }) => ({
+    url: `/api/v2/notification-preferences/${target.userID}`,
+    payload: { Reaction: { popup: false } },
+  }),
   'GET /api/v2/tokens/{id}': async ({ t, actor, target }) => {
     const token = await bearerFor(t, target.userID);
     return { url: `/api/v2/tokens/${token.accessTokenID}?transientKey=${actor.transientKey ?? ''}` };

@@ -30,13 +30,17 @@ function setOf(ctx: RequestContext, userID: number): Promise<PermissionSet> | Pe
   return userID === ctx.actor.userID ? ctx.permissions : loadPermissionSet(ctx.db, userID);
 }
 
-/** Self (signed in) or `users.edit`; the user must exist (404); others also need a higher rank. */
-async function authorizeUser(ctx: RequestContext, userID: number, write: boolean): Promise<void> {
+/**
+ * Self (signed in) or `users.edit`; the user must exist (404); others also need a higher rank, to
+ * read as to write (every call that names another user follows the rank rule, docs/decisions.md
+ * "Acting on another user").
+ */
+async function authorizeUser(ctx: RequestContext, userID: number): Promise<void> {
   authorize(canManagePreferencesOf(ctx.permissions, ctx.actor.userID, userID), {
     permissions: preferencesPermission(ctx.actor.userID, userID),
   });
   await requireLiveUser(ctx.db, userID);
-  if (write) await authorizeActingOnUser(ctx, userID, 'users.edit');
+  await authorizeActingOnUser(ctx, userID, 'users.edit');
 }
 
 /** Preferences as the API shows them: the e-mail column only with `email.view`; the digest is e-mail only. */
@@ -70,7 +74,7 @@ async function enabledLocales(ctx: RequestContext): Promise<Set<string>> {
  */
 export async function getNotificationPreferences(ctx: RequestContext, ref: PreferencesUserRef): Promise<NotificationPreferences> {
   const userID = resolveUser(ctx, ref);
-  await authorizeUser(ctx, userID, false);
+  await authorizeUser(ctx, userID);
   const defaults = await loadDefaultPreferences(ctx.db);
   const stored = await storedOf(ctx, userID);
   return present(mergePreferences(defaults, stored.preferences), canReceiveEmail(await setOf(ctx, userID)), stored.language);
@@ -100,7 +104,7 @@ export async function patchNotificationPreferences(
   patch: NotificationPreferencesPatch,
 ): Promise<NotificationPreferences> {
   const userID = resolveUser(ctx, ref);
-  await authorizeUser(ctx, userID, true);
+  await authorizeUser(ctx, userID);
   const withEmail = canReceiveEmail(await setOf(ctx, userID));
   if (!withEmail && preferenceActivityTypes.some((type) => patch[type]?.email !== undefined)) {
     throw permissionError(['Garden.Email.View']);
@@ -149,6 +153,6 @@ export async function getPreferencesSchema(
     return buildPreferencesSchema(defaults, true);
   }
   const userID = query.userID ?? ctx.actor.userID;
-  await authorizeUser(ctx, userID, false);
+  await authorizeUser(ctx, userID);
   return buildPreferencesSchema(defaults, canReceiveEmail(await setOf(ctx, userID)));
 }
