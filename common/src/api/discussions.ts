@@ -286,6 +286,8 @@ export const createDiscussionBodySchema = z.object({
 });
 
 export type CreateDiscussionBody = z.infer<typeof createDiscussionBodySchema>;
+/** What a client sends to `POST /discussions` (before the schema's transforms: `format` is any case). */
+export type CreateDiscussionInput = z.input<typeof createDiscussionBodySchema>;
 
 /** `PATCH /discussions/{id}` body: the same fields, all optional, plus `insertUserID` (`site.manage`). */
 export const patchDiscussionBodySchema = z.object({

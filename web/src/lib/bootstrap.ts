@@ -1,25 +1,33 @@
 import { createContext, useContext } from 'react';
 import type { HydratedLayout, LayoutLookup, WidgetNode } from '../../../common/src/api/layouts.ts';
 import type { PermissionSet } from '../../../common/src/permissions/types.ts';
+import type { Me } from '../../../common/src/api/users.ts';
 import { themeDefaults, type ThemeVariables } from '../../../common/src/theme/variables.ts';
 
-/** The signed-in user as `GET /users/me` returns it (api-contract §3); userID 0 is the guest. */
-export interface CurrentUser {
-  userID: number;
-  name: string;
-  email?: string | null;
-  photoUrl?: string | null;
-  url?: string;
-  emailConfirmed?: boolean;
-  isAdmin?: boolean;
-  private?: boolean;
-  roleIDs?: number[];
-  countUnreadNotifications?: number;
-  countUnreadConversations?: number;
-  dateLastActive?: string | null;
-  /** 1 when the user is banned (api-contract §1.2: their API calls answer 401 "You are banned."). */
-  banned?: number;
-}
+/**
+ * The signed-in user as `GET /users/me` returns it (api-contract §3), with the fields the page
+ * bootstrap carries; userID 0 is the guest. `banned` is 1 when the user is banned (api-contract
+ * §1.2: their API calls answer 401 "You are banned.").
+ */
+export type CurrentUser = Pick<Me, 'userID' | 'name'> &
+  Partial<
+    Pick<
+      Me,
+      | 'email'
+      | 'url'
+      | 'emailConfirmed'
+      | 'isAdmin'
+      | 'private'
+      | 'roleIDs'
+      | 'countUnreadNotifications'
+      | 'countUnreadConversations'
+      | 'dateLastActive'
+      | 'banned'
+    >
+  > & {
+    /** null for the guest of a page bootstrap, which has no photo. */
+    photoUrl?: string | null;
+  };
 
 /**
  * The layout a layout page was rendered with on the server (spec 000 §2), or why it failed

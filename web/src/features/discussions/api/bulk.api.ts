@@ -1,6 +1,7 @@
 import type { Discussion } from '../../../../../common/src/api/discussions.ts';
 import { api } from '../../../lib/api.ts';
 import { runLongRunner, type Progress } from '../../../lib/long-runner.ts';
+import type { UserFragment } from '../../../../../common/src/api/users.ts';
 
 type OnProgress = (progress: Progress) => void;
 
@@ -68,12 +69,8 @@ export function mergeDiscussions(
   });
 }
 
-/** A user offered by the Change Author picker. */
-export interface UserSuggestion {
-  userID: number;
-  name: string;
-  photoUrl?: string | null;
-}
+/** A user offered by the Change Author picker (the UserFragment fields it shows). */
+export type UserSuggestion = Pick<UserFragment, 'userID' | 'name'> & Partial<Pick<UserFragment, 'photoUrl'>>;
 
 /** `GET /users/by-names/?name=<prefix>*&limit=50` (spec 001 §7.4 author picker). */
 export function searchUsersByName(prefix: string, signal?: AbortSignal): Promise<UserSuggestion[]> {

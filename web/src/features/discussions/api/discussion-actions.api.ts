@@ -3,6 +3,7 @@ import { t } from '../../../lib/i18n.ts';
 import { runLongRunner, type LongRunnerOptions } from '../../../lib/long-runner.ts';
 import type { Discussion } from '../../../../../common/src/api/discussions.ts';
 import type { TagFragment } from '../../../../../common/src/api/tags.ts';
+import type { Category } from '../../../../../common/src/api/categories.ts';
 
 /** `PUT /discussions/{id}/bookmark` (spec 001 §7.4). */
 export function putBookmark(
@@ -95,14 +96,9 @@ export function deleteDiscussion(discussionID: number): Promise<void> {
   return runForDiscussion(`/discussions/${discussionID}`, discussionID, { method: 'DELETE' });
 }
 
-/** A category offered by the Move modal (`GET /categories/search`). */
-export interface CategorySuggestion {
-  categoryID: number;
-  name: string;
-  url?: string;
-  displayAs?: string;
-  breadcrumbs?: { name: string; url: string }[];
-}
+/** A category offered by the Move modal (`GET /categories/search`): the Category fields it shows. */
+export type CategorySuggestion = Pick<Category, 'categoryID' | 'name'> &
+  Partial<Pick<Category, 'url' | 'displayAs' | 'breadcrumbs'>>;
 
 /** `GET /categories/search` with query, limit 50 and breadcrumbs (spec 001 §7.6). */
 export function searchCategories(

@@ -1,16 +1,9 @@
 import type { Category } from '../../../../../common/src/api/categories.ts';
-import type { Discussion, DiscussionEdit } from '../../../../../common/src/api/discussions.ts';
+import type { CreateDiscussionInput, Discussion, DiscussionEdit } from '../../../../../common/src/api/discussions.ts';
 import { api, apiRequest } from '../../../lib/api.ts';
 
 /** The fields the post forms send (api-contract §8 POST and PATCH /discussions). */
-export interface DiscussionPostInput {
-  name: string;
-  body: string;
-  format: string;
-  categoryID: number;
-  tagIDs?: number[];
-  newTagNames?: string[];
-}
+export type DiscussionPostInput = Pick<CreateDiscussionInput, 'name' | 'body' | 'format' | 'categoryID' | 'tagIDs' | 'newTagNames'>;
 
 /** A created or edited discussion, or the premoderation answer (api-contract §1.10: 202). */
 export type DiscussionPostResult =

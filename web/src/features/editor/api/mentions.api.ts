@@ -1,12 +1,9 @@
 import { dataLimits } from '../../../../../common/src/constants.ts';
 import { api } from '../../../lib/api.ts';
+import type { UserFragment } from '../../../../../common/src/api/users.ts';
 
 /** A user a mention can name (the UserFragment fields the suggestions show). */
-export interface MentionUser {
-  userID: number;
-  name: string;
-  photoUrl?: string | null;
-}
+export type MentionUser = Pick<UserFragment, 'userID' | 'name'> & Partial<Pick<UserFragment, 'photoUrl'>>;
 
 /**
  * spec 001 §7.1, spec 000 §5: `GET /users/by-names/` with the typed name plus a trailing
