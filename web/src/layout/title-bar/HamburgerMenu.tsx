@@ -7,6 +7,7 @@ import { editProfilePath, profilePath } from '../../app/paths.ts';
 import { t } from '../../lib/i18n.ts';
 import { useCurrentUser } from '../../lib/session.ts';
 import type { NavigationItem } from './navigation.ts';
+import panelStyles from './HamburgerMenu.module.css';
 import styles from './TitleBar.module.css';
 
 export interface HamburgerMenuProps {
@@ -47,36 +48,36 @@ export function HamburgerMenu({ items }: HamburgerMenuProps) {
         <nav aria-label={t('Site Navigation')}>
           <PanelItems items={items} depth={0} />
         </nav>
-        <div className={styles.panelSection}>
+        <div className={panelStyles.panelSection}>
           {user.userID === 0 ? (
-            <ul className={styles.panelList}>
+            <ul className={panelStyles.panelList}>
               <li>
-                <SmartLink to={entryLinks.signIn()} className={styles.panelLink}>
+                <SmartLink to={entryLinks.signIn()} className={panelStyles.panelLink}>
                   {t('Sign In')}
                 </SmartLink>
               </li>
               {entryLinks.register === null ? null : (
                 <li>
-                  <SmartLink to={entryLinks.register} className={styles.panelLink}>
+                  <SmartLink to={entryLinks.register} className={panelStyles.panelLink}>
                     {t('Register')}
                   </SmartLink>
                 </li>
               )}
             </ul>
           ) : (
-            <ul className={styles.panelList}>
+            <ul className={panelStyles.panelList}>
               <li>
-                <SmartLink to={profilePath(user.name)} className={styles.panelLink}>
+                <SmartLink to={profilePath(user.name)} className={panelStyles.panelLink}>
                   {t('Profile')}
                 </SmartLink>
               </li>
               <li>
-                <SmartLink to={editProfilePath()} className={styles.panelLink}>
+                <SmartLink to={editProfilePath()} className={panelStyles.panelLink}>
                   {t('Edit Profile')}
                 </SmartLink>
               </li>
               <li>
-                <a href={entryLinks.signOut} className={styles.panelLink}>
+                <a href={entryLinks.signOut} className={panelStyles.panelLink}>
                   {t('Sign Out')}
                 </a>
               </li>
@@ -93,15 +94,15 @@ function PanelItems({ items, depth }: { items: readonly NavigationItem[]; depth:
     return null;
   }
   return (
-    <ul className={depth === 0 ? styles.panelList : styles.panelSubList}>
+    <ul className={depth === 0 ? panelStyles.panelList : panelStyles.panelSubList}>
       {items.map((item) => (
         <li key={item.id}>
           {item.url ? (
-            <SmartLink to={item.url} className={styles.panelLink}>
+            <SmartLink to={item.url} className={panelStyles.panelLink}>
               {t(item.name)}
             </SmartLink>
           ) : (
-            <span className={styles.panelHeading}>{t(item.name)}</span>
+            <span className={panelStyles.panelHeading}>{t(item.name)}</span>
           )}
           <PanelItems items={item.children ?? []} depth={depth + 1} />
         </li>

@@ -11,6 +11,7 @@ import {
 } from '../../app/paths.ts';
 import { t } from '../../lib/i18n.ts';
 import { useCurrentUser, usePermission } from '../../lib/session.ts';
+import accountStyles from './AccountMenu.module.css';
 import styles from './TitleBar.module.css';
 
 /**
@@ -47,26 +48,26 @@ export function MeBox() {
         buttonClassName={styles.meButton}
       >
         {(close) => (
-          <div className={styles.account}>
-            <div className={styles.accountHeader}>
+          <div className={accountStyles.account}>
+            <div className={accountStyles.accountHeader}>
               <Avatar photoUrl={user.photoUrl} name={user.name} size="medium" isDecorative />
-              <div className={styles.accountName}>
-                <p className={styles.accountUserName}>{user.name}</p>
-                {user.email ? <p className={styles.accountEmail}>{user.email}</p> : null}
+              <div className={accountStyles.accountName}>
+                <p className={accountStyles.accountUserName}>{user.name}</p>
+                {user.email ? <p className={accountStyles.accountEmail}>{user.email}</p> : null}
               </div>
             </div>
-            <ul className={styles.accountList}>
+            <ul className={accountStyles.accountList}>
               <li>
                 <SmartLink
                   to={profilePath(user.name)}
-                  className={styles.accountLink}
+                  className={accountStyles.accountLink}
                   onClick={close}
                 >
                   {t('Profile')}
                 </SmartLink>
               </li>
               <li>
-                <SmartLink to={editProfilePath()} className={styles.accountLink} onClick={close}>
+                <SmartLink to={editProfilePath()} className={accountStyles.accountLink} onClick={close}>
                   {t('Edit Profile')}
                 </SmartLink>
               </li>
@@ -74,7 +75,7 @@ export function MeBox() {
                 <li>
                   <SmartLink
                     to={canManageSite ? dashboardSettingsPath() : dashboardCategoriesPath()}
-                    className={styles.accountLink}
+                    className={accountStyles.accountLink}
                     onClick={close}
                   >
                     {t('Dashboard')}
@@ -82,9 +83,9 @@ export function MeBox() {
                 </li>
               ) : null}
             </ul>
-            <ul className={`${styles.accountList} ${styles.accountFooter}`}>
+            <ul className={`${accountStyles.accountList} ${accountStyles.accountFooter}`}>
               <li>
-                <a href={entryLinks.signOut} className={styles.accountLink}>
+                <a href={entryLinks.signOut} className={accountStyles.accountLink}>
                   {t('Sign Out')}
                 </a>
               </li>
