@@ -17,7 +17,7 @@ import {
   useDiscussionForEditQuery,
   usePatchDiscussionPostMutation,
   usePostableCategoriesQuery,
-} from './post-queries.ts';
+} from '../../api/post-discussion.queries.ts';
 import { SignInRedirect } from './PostDiscussionPage.tsx';
 import styles from './PostForm.module.css';
 

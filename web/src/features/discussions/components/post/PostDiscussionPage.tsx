@@ -20,7 +20,7 @@ import {
   useCategoryQuery,
   usePostableCategoriesQuery,
   usePostDiscussionMutation,
-} from './post-queries.ts';
+} from '../../api/post-discussion.queries.ts';
 import styles from './PostForm.module.css';
 
 const postTypes = ['discussion', 'question'] as const;

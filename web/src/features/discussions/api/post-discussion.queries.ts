@@ -6,8 +6,8 @@ import {
   patchDiscussionPost,
   postDiscussion,
   type DiscussionPostInput,
-} from '../../api/post-discussion.api.ts';
-import { fetchDiscussionByID } from '../../api/discussions.api.ts';
+} from './post-discussion.api.ts';
+import { fetchDiscussionByID } from './discussions.api.ts';
 
 /** Query keys of the post forms. */
 export const postKeys = {
