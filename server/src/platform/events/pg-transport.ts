@@ -73,8 +73,9 @@ export function createPostgresTransport(options: PostgresTransportOptions): Even
 
   async function connect(): Promise<boolean> {
     if (closed) return false;
-    const connection: pg.Client = new pg.Client({ connectionString: options.connectionString });
-    guardClient(connection, (error) => lost(connection, error));
+    const connection: pg.Client = guardClient(new pg.Client({ connectionString: options.connectionString }), (error) =>
+      lost(connection, error),
+    );
     client = connection;
     connection.on('end', () => lost(connection));
     connection.on('notification', (notification) => {
