@@ -1,6 +1,5 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import os from 'node:os';
 import path from 'node:path';
 import { ConfigError, loadConfig } from './config.ts';
 
@@ -15,9 +14,9 @@ test('defaults: port 3000, ./data, SQLite, http://localhost:3000', () => {
   assert.equal(config.adminPassword, undefined);
 });
 
-test('WORKERS: one process per core unless set (issue 18)', () => {
-  assert.equal(loadConfig({}).workers, os.availableParallelism());
-  assert.equal(loadConfig({ WORKERS: '' }).workers, os.availableParallelism());
+test('WORKERS: one process unless set (issue 18; docs/decisions.md)', () => {
+  assert.equal(loadConfig({}).workers, 1);
+  assert.equal(loadConfig({ WORKERS: '' }).workers, 1);
   assert.equal(loadConfig({ WORKERS: '3' }).workers, 3);
 });
 
