@@ -23,6 +23,9 @@ export interface UsersTable {
   isAdmin: Generated<DbBool>;
   isSysAdmin: Generated<DbBool>;
   title: string | null;
+  /** Plain-text profile fields (migration 0022). */
+  location: string | null;
+  about: string | null;
   points: Generated<number>;
   countDiscussions: Generated<number>;
   countComments: Generated<number>;
@@ -34,6 +37,10 @@ export interface UsersTable {
   dateInserted: DbDate;
   dateLastActive: DbDate | null;
   dateUpdated: DbDate | null;
+  /** Why the user is banned (migration 0021, api-contract §27.8); null when not banned or none given. */
+  banReason: string | null;
+  /** When the ban lifts itself (migration 0021); null = until lifted. */
+  banDateExpires: DbDate | null;
 }
 
 export interface RolesTable {
@@ -361,6 +368,59 @@ export interface NotificationPreferencesTable {
   dateUpdated: DbDate;
 }
 
+/** A curated collection (migration 0022, api-contract §12). */
+export interface CollectionsTable {
+  collectionID: Generated<number>;
+  name: string;
+  insertUserID: number;
+  updateUserID: number | null;
+  dateInserted: DbDate;
+  dateUpdated: DbDate | null;
+}
+
+/** A record of a collection (migration 0022). */
+export interface CollectionRecordsTable {
+  collectionID: number;
+  recordType: string;
+  recordID: number;
+  sort: Generated<number>;
+  dateAddedToCollection: DbDate;
+}
+
+/** A change-log entry (migration 0021, api-contract §27.6): edit, delete or ban. */
+export interface LogsTable {
+  logID: Generated<number>;
+  operation: string;
+  recordType: string;
+  recordID: number;
+  recordUserID: number | null;
+  recordDate: DbDate | null;
+  parentRecordID: number | null;
+  categoryID: number | null;
+  insertUserID: number;
+  dateInserted: DbDate;
+  /** JSON: the record as it was before the operation. */
+  data: string;
+}
+
+/** An audit-log entry (migration 0021, api-contract §27.9); JSON text in requestQuery, context, meta. */
+export interface AuditLogsTable {
+  sequenceID: Generated<number>;
+  auditLogID: string;
+  eventType: string;
+  message: string;
+  requestMethod: string;
+  requestPath: string;
+  requestQuery: string;
+  context: string;
+  meta: string;
+  insertUserID: number;
+  dateInserted: DbDate;
+  insertIPAddress: string;
+  spoofUserID: number | null;
+  parentAuditLogID: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   roles: RolesTable;
@@ -385,4 +445,8 @@ export interface Database {
   reactionCounts: ReactionCountsTable;
   notifications: NotificationsTable;
   notificationPreferences: NotificationPreferencesTable;
+  logs: LogsTable;
+  auditLogs: AuditLogsTable;
+  collections: CollectionsTable;
+  collectionRecords: CollectionRecordsTable;
 }
