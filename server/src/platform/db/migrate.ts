@@ -15,6 +15,7 @@ import * as m0013 from './migrations/0013_add_users_name_key.ts';
 import * as m0014 from './migrations/0014_create_jobs.ts';
 import * as m0015 from './migrations/0015_create_notifications.ts';
 import * as m0016 from './migrations/0016_grant_members_email_view.ts';
+import * as m0017 from './migrations/0017_create_conversations.ts';
 import * as m0021 from './migrations/0021_create_logs.ts';
 import * as m0022 from './migrations/0022_create_collections.ts';
 
@@ -40,6 +41,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0014_create_jobs': m0014,
   '0015_create_notifications': m0015,
   '0016_grant_members_email_view': m0016,
+  '0017_create_conversations': m0017,
   '0021_create_logs': m0021,
   '0022_create_collections': m0022,
 };

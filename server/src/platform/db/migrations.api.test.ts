@@ -29,6 +29,7 @@ const EVER_COMMITTED = [
   '0014_create_jobs',
   '0015_create_notifications',
   '0016_grant_members_email_view',
+  '0017_create_conversations',
   '0021_create_logs',
   '0022_create_collections',
 ];

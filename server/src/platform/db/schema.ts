@@ -368,6 +368,50 @@ export interface NotificationPreferencesTable {
   dateUpdated: DbDate;
 }
 
+/** A private conversation (migration 0017, api-contract §5); counters kept with each message. */
+export interface ConversationsTable {
+  conversationID: Generated<number>;
+  /** The subject; null when none was given (the participants' names stand in). */
+  name: string | null;
+  insertUserID: number;
+  dateInserted: DbDate;
+  countMessages: Generated<number>;
+  countParticipants: Generated<number>;
+  lastMessageID: number | null;
+  dateLastMessage: DbDate | null;
+}
+
+/** A member of a conversation (migration 0017): `participating` or `deleted` (left). */
+export interface ConversationParticipantsTable {
+  conversationID: number;
+  userID: number;
+  status: Generated<string>;
+  /** Messages read: the unread count is the conversation's countMessages minus this. */
+  countReadMessages: Generated<number>;
+  /** The conversation's latest activity, copied here so the inbox is an index range. */
+  dateLastActivity: DbDate;
+  dateInserted: DbDate;
+}
+
+/** A message of a conversation (migration 0017). */
+export interface ConversationMessagesTable {
+  messageID: Generated<number>;
+  conversationID: number;
+  body: string;
+  format: string;
+  bodyHtml: string;
+  bodyPlainText: string;
+  insertUserID: number;
+  dateInserted: DbDate;
+}
+
+/** `userID` ignores `ignoredUserID` (migration 0017): no notifications from their messages or mentions. */
+export interface UserIgnoresTable {
+  userID: number;
+  ignoredUserID: number;
+  dateInserted: DbDate;
+}
+
 /** A curated collection (migration 0022, api-contract §12). */
 export interface CollectionsTable {
   collectionID: Generated<number>;
@@ -445,6 +489,10 @@ export interface Database {
   reactionCounts: ReactionCountsTable;
   notifications: NotificationsTable;
   notificationPreferences: NotificationPreferencesTable;
+  conversations: ConversationsTable;
+  conversationParticipants: ConversationParticipantsTable;
+  conversationMessages: ConversationMessagesTable;
+  userIgnores: UserIgnoresTable;
   logs: LogsTable;
   auditLogs: AuditLogsTable;
   collections: CollectionsTable;
