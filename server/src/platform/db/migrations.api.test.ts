@@ -30,8 +30,10 @@ const EVER_COMMITTED = [
   '0015_create_notifications',
   '0016_grant_members_email_view',
   '0017_create_conversations',
+  '0020_create_reports',
   '0021_create_logs',
   '0022_create_collections',
+  '0019_create_drafts',
 ];
 
 const empty: Migration = { up: async () => {} };

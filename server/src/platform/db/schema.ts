@@ -1,4 +1,10 @@
 import type { Generated } from 'kysely';
+import type {
+  EscalationsTable,
+  ReportReasonLinksTable,
+  ReportReasonsTable,
+  ReportsTable,
+} from './schema.reports.ts';
 
 /**
  * Booleans are `boolean` on PostgreSQL and `0 | 1` on SQLite; repos convert with `toBool()`.
@@ -465,6 +471,25 @@ export interface AuditLogsTable {
   parentAuditLogID: string | null;
 }
 
+/** A member's unpublished post (migration 0019, api-contract §23). */
+export interface DraftsTable {
+  draftID: Generated<number>;
+  recordType: string;
+  recordID: number | null;
+  parentRecordType: string | null;
+  parentRecordID: number | null;
+  /** The client's `attributes` as JSON. */
+  attributes: string;
+  insertUserID: number;
+  dateInserted: DbDate;
+  updateUserID: number | null;
+  dateUpdated: DbDate | null;
+  /** draft, scheduled, error, or publishing while its job publishes it. */
+  draftStatus: Generated<string>;
+  dateScheduled: DbDate | null;
+  failedReason: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   roles: RolesTable;
@@ -497,4 +522,9 @@ export interface Database {
   auditLogs: AuditLogsTable;
   collections: CollectionsTable;
   collectionRecords: CollectionRecordsTable;
+  reportReasons: ReportReasonsTable;
+  reports: ReportsTable;
+  reportReasonLinks: ReportReasonLinksTable;
+  escalations: EscalationsTable;
+  drafts: DraftsTable;
 }
