@@ -13,6 +13,9 @@ export const notificationActivityTypes = [
   'NewDiscussion',
   'NewComment',
   'Reaction',
+  'ConversationMessage',
+  /** Moderators only (api-contract §6, §27.4): a new report of a post they moderate. */
+  'Report',
 ] as const;
 export type NotificationActivityType = (typeof notificationActivityTypes)[number];
 

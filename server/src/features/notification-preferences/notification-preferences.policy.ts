@@ -10,3 +10,11 @@ export function canManageDefaults(set: PermissionSet): boolean {
 export function canReceiveEmail(set: PermissionSet): boolean {
   return has(set, 'email.view');
 }
+
+/**
+ * api-contract §6, §27.2: the `Report` preference is for moderators: `community.moderate`, or
+ * `posts.moderate` in any category.
+ */
+export function canReceiveReports(set: PermissionSet): boolean {
+  return has(set, ['community.moderate', 'posts.moderate'], { mode: 'globalOrResource', resourceType: 'category' });
+}

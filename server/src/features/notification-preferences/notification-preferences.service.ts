@@ -14,9 +14,9 @@ import { canManagePreferencesOf, preferencesPermission } from '../categories/cat
 import { getSettings } from '../config/config.service.ts';
 import { requireLiveUser } from '../users/users.service.ts';
 import { authorizeActingOnUser } from '../users/users.rank.ts';
-import { canManageDefaults, canReceiveEmail } from './notification-preferences.policy.ts';
+import { canManageDefaults, canReceiveEmail, canReceiveReports } from './notification-preferences.policy.ts';
 import { DEFAULTS_USER_ID, findPreferencesRows, upsertPreferencesRow } from './notification-preferences.repo.ts';
-import { buildPreferencesSchema } from './notification-preferences.schema.ts';
+import { buildPreferencesSchema, hasActivity, type PreferencesShape } from './notification-preferences.schema.ts';
 import { BUILT_IN_DEFAULTS, loadDefaultPreferences, mergePreferences, type PreferenceValues } from './notification-preferences.values.ts';
 
 /** A user in a preferences path. */
@@ -43,15 +43,28 @@ async function authorizeUser(ctx: RequestContext, userID: number): Promise<void>
   await authorizeActingOnUser(ctx, userID, 'users.edit');
 }
 
-/** Preferences as the API shows them: the e-mail column only with `email.view`; the digest is e-mail only. */
-function present(values: PreferenceValues, withEmail: boolean, language?: string | null): NotificationPreferences {
+/** The administrators' view of the defaults: every row and column. */
+const FULL_SHAPE: PreferencesShape = { withEmail: true, withReports: true };
+
+/** A user's columns and rows, from their permissions (api-contract §6). */
+async function shapeOf(ctx: RequestContext, userID: number): Promise<PreferencesShape> {
+  const set = await setOf(ctx, userID);
+  return { withEmail: canReceiveEmail(set), withReports: canReceiveReports(set) };
+}
+
+/**
+ * Preferences as the API shows them: the e-mail column only with `email.view`, the digest is
+ * e-mail only, `Report` only for moderators.
+ */
+function present(values: PreferenceValues, shape: PreferencesShape, language?: string | null): NotificationPreferences {
   const result: NotificationPreferences = {};
   for (const type of preferenceActivityTypes) {
+    if (!hasActivity(type, shape)) continue;
     if (type === 'DigestEnabled') {
-      if (withEmail) result.DigestEnabled = { email: values.DigestEnabled.email };
+      result.DigestEnabled = { email: values.DigestEnabled.email };
       continue;
     }
-    result[type] = withEmail ? { ...values[type] } : { popup: values[type].popup };
+    result[type] = shape.withEmail ? { ...values[type] } : { popup: values[type].popup };
   }
   if (language) result.NotificationLanguage = language;
   return result;
@@ -77,15 +90,15 @@ export async function getNotificationPreferences(ctx: RequestContext, ref: Prefe
   await authorizeUser(ctx, userID);
   const defaults = await loadDefaultPreferences(ctx.db);
   const stored = await storedOf(ctx, userID);
-  return present(mergePreferences(defaults, stored.preferences), canReceiveEmail(await setOf(ctx, userID)), stored.language);
+  return present(mergePreferences(defaults, stored.preferences), await shapeOf(ctx, userID), stored.language);
 }
 
-/** Merges a patch's activity keys into stored preferences. */
-function mergePatch(stored: Record<string, unknown>, patch: NotificationPreferencesPatch): Record<string, unknown> {
+/** Merges a patch's activity keys into stored preferences (keys outside the user's shape are dropped). */
+function mergePatch(stored: Record<string, unknown>, patch: NotificationPreferencesPatch, shape: PreferencesShape): Record<string, unknown> {
   const result: Record<string, unknown> = { ...stored };
   for (const type of preferenceActivityTypes) {
     const methods = patch[type];
-    if (!methods) continue;
+    if (!methods || !hasActivity(type, shape)) continue;
     const before = (result[type] ?? {}) as Record<string, unknown>;
     result[type] = { ...before, ...methods };
   }
@@ -105,8 +118,8 @@ export async function patchNotificationPreferences(
 ): Promise<NotificationPreferences> {
   const userID = resolveUser(ctx, ref);
   await authorizeUser(ctx, userID);
-  const withEmail = canReceiveEmail(await setOf(ctx, userID));
-  if (!withEmail && preferenceActivityTypes.some((type) => patch[type]?.email !== undefined)) {
+  const shape = await shapeOf(ctx, userID);
+  if (!shape.withEmail && preferenceActivityTypes.some((type) => patch[type]?.email !== undefined)) {
     throw permissionError(['Garden.Email.View']);
   }
   if (patch.NotificationLanguage !== undefined && !(await enabledLocales(ctx)).has(patch.NotificationLanguage)) {
@@ -115,27 +128,27 @@ export async function patchNotificationPreferences(
   const stored = await storedOf(ctx, userID);
   const saved = {
     userID,
-    preferences: mergePatch(stored.preferences, patch),
+    preferences: mergePatch(stored.preferences, patch, shape),
     language: patch.NotificationLanguage ?? stored.language,
   };
   await upsertPreferencesRow(ctx.db, saved, nowIso(ctx.clock));
   const defaults = await loadDefaultPreferences(ctx.db);
-  return present(mergePreferences(defaults, saved.preferences), withEmail, saved.language);
+  return present(mergePreferences(defaults, saved.preferences), shape, saved.language);
 }
 
 /** `GET /notification-preferences/defaults` (api-contract §6, `site.manage`). */
 export async function getDefaultPreferences(ctx: RequestContext): Promise<NotificationPreferences> {
   authorize(canManageDefaults(ctx.permissions), { permissions: 'site.manage' });
-  return present(await loadDefaultPreferences(ctx.db), true);
+  return present(await loadDefaultPreferences(ctx.db), FULL_SHAPE);
 }
 
 /** `PATCH /notification-preferences/defaults` (api-contract §6, `site.manage`): what new members start with. */
 export async function patchDefaultPreferences(ctx: RequestContext, patch: NotificationPreferencesPatch): Promise<NotificationPreferences> {
   authorize(canManageDefaults(ctx.permissions), { permissions: 'site.manage' });
   const stored = await storedOf(ctx, DEFAULTS_USER_ID);
-  const preferences = mergePatch(stored.preferences, patch);
+  const preferences = mergePatch(stored.preferences, patch, FULL_SHAPE);
   await upsertPreferencesRow(ctx.db, { userID: DEFAULTS_USER_ID, preferences, language: null }, nowIso(ctx.clock));
-  return present(mergePreferences(BUILT_IN_DEFAULTS, preferences), true);
+  return present(mergePreferences(BUILT_IN_DEFAULTS, preferences), FULL_SHAPE);
 }
 
 /**
@@ -150,9 +163,9 @@ export async function getPreferencesSchema(
   const defaults = await loadDefaultPreferences(ctx.db);
   if (query.schemaType === 'defaults') {
     authorize(canManageDefaults(ctx.permissions), { permissions: 'site.manage' });
-    return buildPreferencesSchema(defaults, true);
+    return buildPreferencesSchema(defaults, FULL_SHAPE);
   }
   const userID = query.userID ?? ctx.actor.userID;
   await authorizeUser(ctx, userID);
-  return buildPreferencesSchema(defaults, canReceiveEmail(await setOf(ctx, userID)));
+  return buildPreferencesSchema(defaults, await shapeOf(ctx, userID));
 }

@@ -9,16 +9,19 @@ import { DEFAULTS_USER_ID, findPreferencesRows } from './notification-preference
 /** Every activity's methods, both present. */
 export type PreferenceValues = Record<PreferenceActivityType, { email: boolean; popup: boolean }>;
 
+/** api-contract §6: the activities whose e-mail is on for a new member (off for the rest). */
+const EMAIL_BY_DEFAULT = new Set<PreferenceActivityType>(['NewDiscussion', 'NewComment', 'ConversationMessage', 'DigestEnabled']);
+
 /**
  * api-contract §6: a new member's defaults: popup on for every activity; e-mail on for
- * NewDiscussion, NewComment and DigestEnabled (ConversationMessage too, once it exists), off
- * for the rest. The digest has no popup.
+ * NewDiscussion, NewComment, ConversationMessage and DigestEnabled, off for the rest. The digest
+ * has no popup.
  */
 export const BUILT_IN_DEFAULTS: PreferenceValues = Object.fromEntries(
   preferenceActivityTypes.map((type) => [
     type,
     {
-      email: type === 'NewDiscussion' || type === 'NewComment' || type === 'DigestEnabled',
+      email: EMAIL_BY_DEFAULT.has(type),
       popup: type !== 'DigestEnabled',
     },
   ]),

@@ -13,6 +13,8 @@ export const SPECIFICITY: readonly NotificationActivityType[] = [
   'NewComment',
   'NewDiscussion',
   'Reaction',
+  'ConversationMessage',
+  'Report',
 ];
 
 /** Reasons about a discussion's comments batch per discussion ("3 new comments in …"). */
@@ -52,6 +54,8 @@ export const REASONS: Record<NotificationActivityType, string> = {
   NewComment: 'You follow this category.',
   NewDiscussion: 'You follow this category.',
   Reaction: 'Someone reacted to your post.',
+  ConversationMessage: 'You take part in this conversation.',
+  Report: 'You moderate this post.',
 };
 
 /** The notification's HTML body, every name escaped. */
@@ -78,5 +82,9 @@ export function notificationBody(
       return `${actor} started a new discussion: ${title}.`;
     case 'Reaction':
       return `${actor} reacted to your post in ${title}${reactionName ? ` (${escapeHtml(reactionName)})` : ''}.`;
+    case 'ConversationMessage':
+      return `${actor} sent you a message in ${title}.`;
+    case 'Report':
+      return `${actor} reported ${title}.`;
   }
 }
