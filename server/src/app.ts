@@ -47,6 +47,7 @@ import { layoutsRoutes } from './features/layouts/layouts.routes.ts';
 import { callsRoutes } from './features/calls/calls.routes.ts';
 import { jobsRoutes } from './features/jobs/jobs.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
+import { collectionsRoutes } from './features/collections/collections.routes.ts';
 import { subscribeNotifications } from './features/notifications/notifications.subscribers.ts';
 import { notificationPreferencesRoutes } from './features/notification-preferences/notification-preferences.routes.ts';
 
@@ -326,6 +327,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(jobsRoutes);
       await api.register(notificationsRoutes);
       await api.register(notificationPreferencesRoutes);
+      await api.register(collectionsRoutes);
     },
     { prefix: API_PREFIX },
   );
