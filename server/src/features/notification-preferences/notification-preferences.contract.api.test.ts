@@ -74,6 +74,7 @@ describe(`notification preferences: contract §6 (${testDialect})`, () => {
   test('defaults for a new member: popup on for all; e-mail on for NewDiscussion, NewComment, ConversationMessage, DigestEnabled only', async () => {
     const fresh = await asMember(fx.t);
     const preferences = await preferencesOf(fresh);
+    assert.equal(preferences.NotificationLanguage, undefined, 'NotificationLanguage present only when set');
     assert.deepEqual(preferences, {
       Mention: { email: false, popup: true },
       CommentReply: { email: false, popup: true },
@@ -85,7 +86,6 @@ describe(`notification preferences: contract §6 (${testDialect})`, () => {
       ConversationMessage: { email: true, popup: true },
       DigestEnabled: { email: true },
     });
-    assert.equal(preferences.NotificationLanguage, undefined, 'NotificationLanguage present only when set');
   });
 
   test('the e-mail column is shown and honoured only for holders of email.view (the member role holds it)', async () => {
