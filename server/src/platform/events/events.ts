@@ -14,6 +14,9 @@ interface PostPlace {
 export const cacheNames = ['guest', 'settings'] as const;
 export type CacheName = (typeof cacheNames)[number];
 
+/** The most user IDs one `notificationsAdded` event names (a 7-digit ID list stays near 4 KB). */
+export const NOTIFIED_USERS_PER_EVENT = 400;
+
 /** The event map: every event's name and payload type. */
 export interface DomainEvents {
   commentAdded: PostPlace & { commentID: number; insertUserID: number; parentCommentID: number | null };
@@ -24,6 +27,8 @@ export interface DomainEvents {
   /** `categoryID` is where the discussion is now, `fromCategoryID` where it was. */
   discussionMoved: PostPlace & { fromCategoryID: number; updateUserID: number };
   discussionDeleted: PostPlace & { deleteUserID: number };
+  /** Issue 13: a private message was added to a conversation (api-contract §5). */
+  messageAdded: { conversationID: number; messageID: number; insertUserID: number };
   reactionAdded: {
     recordType: 'discussion' | 'comment';
     recordID: number;
@@ -38,6 +43,15 @@ export interface DomainEvents {
   cacheInvalidated: { cache: CacheName; change?: GuestCacheChange | undefined };
   /** A process enqueued jobs of these types: the others' workers look now, not at their next poll. */
   jobsEnqueued: { types: string[] };
+  /** Issue 17: a member reported a record (moderators of its category are notified). */
+  reportAdded: { reportID: number; recordType: 'discussion' | 'comment'; recordID: number; categoryID: number; insertUserID: number };
+  /**
+   * Issue 13 (live updates): these users received new in-app notifications (at most
+   * `NOTIFIED_USERS_PER_EVENT` per event, so a message stays under the NOTIFY limit).
+   */
+  notificationsAdded: { userIDs: number[] };
+  /** Issue 13: a user read notifications (their other tabs' badges follow). */
+  notificationsRead: { userID: number };
 }
 
 export type EventName = keyof DomainEvents;
