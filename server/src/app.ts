@@ -49,6 +49,9 @@ import { jobsRoutes } from './features/jobs/jobs.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { collectionsRoutes } from './features/collections/collections.routes.ts';
 import { subscribeNotifications } from './features/notifications/notifications.subscribers.ts';
+import { conversationsRoutes } from './features/conversations/conversations.routes.ts';
+import { subscribeConversations } from './features/conversations/conversations.notify.ts';
+import { userIgnoresRoutes } from './features/user-ignores/user-ignores.routes.ts';
 import { notificationPreferencesRoutes } from './features/notification-preferences/notification-preferences.routes.ts';
 
 export interface BuildAppOptions {
@@ -218,12 +221,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // Issue 13: comments, discussions and reactions enqueue their notifications' delivery.
   const stopNotifications = subscribeNotifications(deps, app.log);
+  // Issue 13: private messages enqueue their notifications' delivery.
+  const stopConversations = subscribeConversations(deps, app.log);
   app.addHook('onReady', async () => {
     jobs.start();
   });
   app.addHook('onClose', async () => {
     stopAnnouncingJobs();
     stopNotifications();
+    stopConversations();
     await jobs.stop();
   });
   deps.events.subscribe('cacheInvalidated', ({ cache, change }, { remote }) => {
@@ -327,6 +333,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(jobsRoutes);
       await api.register(notificationsRoutes);
       await api.register(notificationPreferencesRoutes);
+      await api.register(conversationsRoutes);
+      await api.register(userIgnoresRoutes);
       await api.register(collectionsRoutes);
     },
     { prefix: API_PREFIX },

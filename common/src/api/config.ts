@@ -357,6 +357,29 @@ export const settingDefinitions = {
     write: 'site.manage',
     description: 'Private conversations are enabled.',
   }),
+  // api-contract §5: Vanilla's Conversations.Moderation.Allow, Conversations.Message.MaxLength and
+  // Conversations.Conversations.PerPage, spelled as §14's dotted lower-camel keys.
+  'conversations.moderation.allow': setting({
+    schema: z.boolean(),
+    default: false,
+    read: 'community.moderate',
+    write: 'site.manage',
+    description: 'Holders of conversations.moderate may read conversations they are not part of.',
+  }),
+  'conversations.message.maxLength': setting({
+    schema: z.number().int().min(1).max(65_535),
+    default: 2000,
+    read: 'public',
+    write: 'site.manage',
+    description: 'The longest private message, in characters.',
+  }),
+  'conversations.conversations.perPage': setting({
+    schema: z.number().int().min(1).max(100),
+    default: 50,
+    read: 'public',
+    write: 'site.manage',
+    description: 'Conversations per page of the inbox.',
+  }),
   'labs.newSearchPage': setting({
     schema: z.boolean(),
     default: true,

@@ -11,6 +11,7 @@ import { findCategory } from '../categories/categories.lookup.ts';
 import { canViewCategory } from '../categories/categories.policy.ts';
 import { commentUrl, discussionUrl } from '../discussions/discussions.present.ts';
 import { loadEffectivePreferences } from '../notification-preferences/notification-preferences.values.ts';
+import { withoutIgnorers } from '../user-ignores/user-ignores.service.ts';
 import { sendNotificationEmailJob } from './notifications.mail.ts';
 import { insertNotificationsOnce } from './notifications.repo.ts';
 import { batchKeyOf, mentionedNames, notificationBody, REASONS, SPECIFICITY } from './notifications.reasons.ts';
@@ -95,7 +96,9 @@ async function targetedCandidates(db: Db, payload: DeliverPayload, subject: Subj
     add([post.insertUserID], 'Reaction');
     return reasons;
   }
-  add(await findUserIDsByNames(db, mentionedNames(post.bodyHtml)), 'Mention');
+  // Issue 13: a mention by someone the member ignores does not notify them.
+  const mentioned = await findUserIDsByNames(db, mentionedNames(post.bodyHtml));
+  add(await withoutIgnorers(db, payload.actorUserID, mentioned), 'Mention');
   if (payload.event === 'comment') {
     const comment = post as NotifiedPost & { parentCommentID?: number | null };
     if (comment.parentCommentID) {

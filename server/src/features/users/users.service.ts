@@ -43,6 +43,7 @@ import {
   type UserRow,
 } from './users.repo.ts';
 import { countUnreadNotificationsOf } from '../notifications/notifications.counts.ts';
+import { countUnreadConversationsOf } from '../conversations/conversations.counts.ts';
 import { findGuestRoles, findRolesOfUsers } from './users.roles.repo.ts';
 import {
   countListedUsers,
@@ -146,7 +147,7 @@ export async function loadUserFragments(
 
 /**
  * `GET /users/me` (api-contract §3): the full self view plus session facts; guests get the guest
- * record. countUnreadConversations is 0 until conversations exist.
+ * record.
  */
 export async function getMe(ctx: RequestContext): Promise<Me> {
   const set = ctx.permissions;
@@ -156,7 +157,7 @@ export async function getMe(ctx: RequestContext): Promise<Me> {
     isSuperAdmin: set.isSuperAdmin,
     permissions: globalPermissionNames(ctx),
     countUnreadNotifications: await countUnreadNotificationsOf(ctx),
-    countUnreadConversations: 0,
+    countUnreadConversations: await countUnreadConversationsOf(ctx),
   };
   if (ctx.actor.userID === 0) {
     const roles = (await findGuestRoles(ctx.db)).map((role) => ({
@@ -202,8 +203,8 @@ export async function getMe(ctx: RequestContext): Promise<Me> {
 
 /**
  * `GET /users/me-counts` (api-contract §3). Only counts Hearth can compute are real: the user's
- * discussions, unread notifications and, for `applicants.manage` holders, pending applicants.
- * Conversations, bookmarks, unread discussions and drafts do not exist yet, so they are 0.
+ * discussions, unread notifications, unread conversations and, for `applicants.manage` holders,
+ * pending applicants. Bookmarks, unread discussions and drafts do not exist yet, so they are 0.
  * Guests get no counts.
  */
 export async function getMeCounts(ctx: RequestContext): Promise<MeCounts> {
@@ -211,7 +212,7 @@ export async function getMeCounts(ctx: RequestContext): Promise<MeCounts> {
   const row = await requireLiveUser(ctx.db, ctx.actor.userID);
   const counts = [
     { name: 'UnreadNotifications', count: await countUnreadNotificationsOf(ctx) },
-    { name: 'Conversations', count: 0 },
+    { name: 'Conversations', count: await countUnreadConversationsOf(ctx) },
     { name: 'Bookmarks', count: 0 },
     { name: 'Discussions', count: row.countDiscussions },
     { name: 'UnreadDiscussions', count: 0 },
