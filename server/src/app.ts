@@ -53,6 +53,7 @@ import { conversationsRoutes } from './features/conversations/conversations.rout
 import { subscribeConversations } from './features/conversations/conversations.notify.ts';
 import { userIgnoresRoutes } from './features/user-ignores/user-ignores.routes.ts';
 import { notificationPreferencesRoutes } from './features/notification-preferences/notification-preferences.routes.ts';
+import { draftsRoutes } from './features/drafts/drafts.routes.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -335,6 +336,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(notificationPreferencesRoutes);
       await api.register(conversationsRoutes);
       await api.register(userIgnoresRoutes);
+      await api.register(draftsRoutes);
       await api.register(collectionsRoutes);
     },
     { prefix: API_PREFIX },

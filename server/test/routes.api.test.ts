@@ -35,7 +35,6 @@ const contractFile = path.resolve(root, '../shared/api-contract.md');
 const NOT_BUILT_PREFIXES = [
   '/conversations',
   '/messages',
-  '/drafts',
   '/search',
   '/collections',
   '/themes',

@@ -283,7 +283,7 @@ const formatField = contentFormatSchema;
 
 /**
  * `POST /comments` body (api-contract §9): `parentRecordType` + `parentRecordID`, or
- * `discussionID`. `draftID` is accepted and ignored until drafts exist.
+ * `discussionID`. `draftID` names a draft deleted after posting (api-contract §23).
  */
 export const createCommentBodySchema = z
   .object({
@@ -323,6 +323,7 @@ export type CreateCommentBody = z.infer<typeof createCommentBodySchema>;
 
 /** `PATCH /comments/{id}` body (api-contract §9); every field optional. */
 export const patchCommentBodySchema = z.object({
+  draftID: bodyIDSchema.optional(),
   body: bodyField.optional(),
   format: formatField.optional(),
   discussionID: bodyIDSchema.optional(),

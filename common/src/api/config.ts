@@ -336,6 +336,20 @@ export const settingDefinitions = {
     write: 'site.manage',
     description: 'Members can report posts (escalations).',
   }),
+  'featureFlags.DraftScheduling.Enabled': setting({
+    schema: z.boolean(),
+    default: true,
+    read: 'public',
+    write: 'site.manage',
+    description: 'Members with schedule.allow can schedule drafts to publish later (api-contract §23).',
+  }),
+  'drafts.scheduling.minimumLeadSeconds': setting({
+    schema: z.number().int().min(0).max(86_400),
+    default: 900,
+    read: 'public',
+    write: 'site.manage',
+    description: 'The shortest time ahead a draft may be scheduled, in seconds (api-contract §23).',
+  }),
   'emails.enabled': setting({
     schema: z.boolean(),
     default: true,

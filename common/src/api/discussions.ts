@@ -266,7 +266,7 @@ const tagIDsSchema = z.array(bodyIDSchema).max(20);
 
 /**
  * `POST /discussions` body (api-contract §8). `body` length is checked on its plain text after
- * rendering (1..8000 characters). `draftID` is accepted and ignored until drafts exist.
+ * rendering (1..8000 characters). `draftID` names a draft deleted after posting (api-contract §23).
  */
 export const createDiscussionBodySchema = z.object({
   name: nameSchema,

@@ -146,7 +146,7 @@ const longRunnerJobSchema = z.object({
 });
 
 /** The context of a request by `userID` with their current permissions, for work done later. */
-async function contextOfUser(deps: AppDeps, userID: number, ipAddress: string): Promise<RequestContext> {
+export async function contextOfUser(deps: AppDeps, userID: number, ipAddress: string): Promise<RequestContext> {
   return {
     ...deps,
     actor: { userID, via: 'token', sessionID: null, transientKey: null, csrfFailed: false, banned: false },

@@ -21,6 +21,7 @@ import {
 } from './comments.policy.ts';
 import { isLiveUser } from '../users/users.service.ts';
 import { toCommentExpand } from './comments.present.ts';
+import { removePostedDraft } from '../drafts/drafts.posting.ts';
 import {
   findCommentByID,
   findRecentCommentDates,
@@ -135,6 +136,7 @@ export async function createComment(
     // Waiting for approval: counted nowhere until a moderator accepts it.
     await insertComment(ctx.db, values);
     declareGuestChange(ctx, 'nothing');
+    await removePostedDraft(ctx, input.draftID);
     return { status: 202, body: { message: COMMENT_PENDING_MESSAGE, status: 202 } };
   }
   const { comment, counted } = await createCountedComment(
@@ -147,6 +149,7 @@ export async function createComment(
   if (counted && counted.categoryID !== discussion.categoryID)
     await countCommentWhereDiscussionIs(ctx.db, comment);
   declareGuestChange(ctx, changedForGuests(discussion));
+  await removePostedDraft(ctx, input.draftID);
   ctx.events.publish('commentAdded', {
     commentID: comment.commentID,
     discussionID: discussion.discussionID,

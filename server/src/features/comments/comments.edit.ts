@@ -5,6 +5,7 @@ import { authorize } from '../../permissions/authorize.ts';
 import { renderBody, type RenderedContent } from '../../platform/content/render.ts';
 import { nowIso } from '../../platform/dates.ts';
 import { declareGuestChange } from '../../platform/guest-cache.ts';
+import { removePostedDraft } from '../drafts/drafts.posting.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { getSettings } from '../config/config.service.ts';
 import { moveCommentWithCounters } from './comments.counters.ts';
@@ -99,6 +100,7 @@ export async function patchComment(
     if (moving) await moveCommentWithCounters(trx, comment, moving);
   });
   declareGuestChange(ctx, changedForGuests(discussion, moving));
+  await removePostedDraft(ctx, input.draftID);
   const place = moving ?? discussion;
   ctx.events.publish('commentEdited', {
     commentID: comment.commentID,

@@ -38,6 +38,7 @@ import {
   requestedPin,
 } from './discussions.guards.ts';
 import { presentOne } from './discussions.present-batch.ts';
+import { removePostedDraft } from '../drafts/drafts.posting.ts';
 
 /** A created discussion, or the premoderation answer (api-contract §1.10: 202, no record). */
 export type CreateDiscussionResult =
@@ -155,6 +156,7 @@ export async function createDiscussion(
     return id;
   });
   declareGuestChange(ctx, pending ? 'nothing' : changedFor(discussionID, category));
+  await removePostedDraft(ctx, input.draftID);
   if (pending) return { kind: 'pending', message: DISCUSSION_PENDING_MESSAGE };
   ctx.events.publish('discussionAdded', {
     discussionID,

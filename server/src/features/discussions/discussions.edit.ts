@@ -49,6 +49,7 @@ import {
 } from './discussions.guards.ts';
 import { countsForAuthor, moveDiscussionWithCounters } from './discussions.counters.ts';
 import { presentOne } from './discussions.present-batch.ts';
+import { removePostedDraft } from '../drafts/drafts.posting.ts';
 
 /**
  * `PATCH /discussions/{id}` (api-contract §8): content changes need the edit right (the author
@@ -146,6 +147,7 @@ export async function patchDiscussion(
     }
   });
   declareGuestChange(ctx, changedFor(discussionID, category, target));
+  await removePostedDraft(ctx, input.draftID);
   const place = { discussionID, categoryID: (target ?? category).categoryID };
   ctx.events.publish('discussionEdited', { ...place, updateUserID: actor.userID });
   if (target) {

@@ -43,6 +43,7 @@ import {
   type UserRow,
 } from './users.repo.ts';
 import { countUnreadNotificationsOf } from '../notifications/notifications.counts.ts';
+import { countDraftsOfActor } from '../drafts/drafts.counts.ts';
 import { countUnreadConversationsOf } from '../conversations/conversations.counts.ts';
 import { findGuestRoles, findRolesOfUsers } from './users.roles.repo.ts';
 import {
@@ -204,7 +205,7 @@ export async function getMe(ctx: RequestContext): Promise<Me> {
 /**
  * `GET /users/me-counts` (api-contract §3). Only counts Hearth can compute are real: the user's
  * discussions, unread notifications, unread conversations and, for `applicants.manage` holders,
- * pending applicants. Bookmarks, unread discussions and drafts do not exist yet, so they are 0.
+ * pending applicants, and drafts (issue 16). Bookmarks and unread discussions do not exist yet, so they are 0.
  * Guests get no counts.
  */
 export async function getMeCounts(ctx: RequestContext): Promise<MeCounts> {
@@ -216,7 +217,7 @@ export async function getMeCounts(ctx: RequestContext): Promise<MeCounts> {
     { name: 'Bookmarks', count: 0 },
     { name: 'Discussions', count: row.countDiscussions },
     { name: 'UnreadDiscussions', count: 0 },
-    { name: 'Drafts', count: 0 },
+    { name: 'Drafts', count: await countDraftsOfActor(ctx) },
   ];
   if (canManageApplicants(ctx.permissions))
     counts.push({ name: 'Applicants', count: await countApplicants(ctx.db) });
