@@ -264,6 +264,19 @@ export const reactionReceivedSchema = z.object({
   photoUrl: z.string().optional(),
 });
 
+/** Issue 15: the plain-text profile fields a member fills in on the edit page, and their bounds. */
+export const PROFILE_TITLE_MAX_LENGTH = 100;
+export const PROFILE_LOCATION_MAX_LENGTH = 100;
+export const PROFILE_ABOUT_MAX_LENGTH = 1000;
+
+/** `profileFields` (api-contract §3, `expand=profileFields`): Hearth's fields. */
+export const profileFieldsSchema = z.object({
+  location: z.string().nullable(),
+  about: z.string().nullable(),
+});
+
+export type ProfileFields = z.infer<typeof profileFieldsSchema>;
+
 /**
  * UserFragment (api-contract §1.14): embedded users (`insertUser`, `lastUser`…). Deleted users
  * are the placeholder `{userID: 0, name: 'Deleted User', photoUrl: '', dateLastActive: null}`.
@@ -310,6 +323,7 @@ export const userSchema = z.object({
   countVisits: z.number().int().optional(),
   inviteUserID: z.number().int().nullable().optional(),
   reactionsReceived: z.record(z.string(), reactionReceivedSchema).optional(),
+  profileFields: profileFieldsSchema.optional(),
   insertIPAddress: z.string().nullable().optional(),
   lastIPAddress: z.string().nullable().optional(),
   isAdmin: z.boolean().optional(),
@@ -467,6 +481,13 @@ export const patchUserBodySchema = z
     banned: z.boolean().optional(),
     roleID: roleIDsInputSchema.optional(),
     passwordConfirmation: z.string().max(passwordMaxLength).optional(),
+    title: z.string().trim().max(PROFILE_TITLE_MAX_LENGTH).nullable().optional(),
+    profileFields: z
+      .object({
+        location: z.string().trim().max(PROFILE_LOCATION_MAX_LENGTH).nullable().optional(),
+        about: z.string().trim().max(PROFILE_ABOUT_MAX_LENGTH).nullable().optional(),
+      })
+      .optional(),
   })
   .refine((body) => body.password === undefined || body.resetPassword === undefined, {
     message: 'Only one of password, resetPassword is allowed.',

@@ -159,6 +159,10 @@ async function confirmCurrentPassword(
   await recordRightPassword(ctx, userID);
 }
 
+function emptyToNull(value: string | null): string | null {
+  return value === null || value === '' ? null : value;
+}
+
 /** Keys a self-edit without `users.edit` may change (api-contract §3); others are dropped. */
 const selfEditKeys = [
   'name',
@@ -167,6 +171,8 @@ const selfEditKeys = [
   'password',
   'private',
   'passwordConfirmation',
+  'title',
+  'profileFields',
 ] as const;
 
 /**
@@ -265,6 +271,12 @@ export async function patchUser(
   if (input.bypassSpam !== undefined) changes.bypassSpam = input.bypassSpam;
   if (input.photo !== undefined) changes.photo = input.photo;
   if (banned !== undefined) changes.banned = banned;
+  // Issue 15: plain-text profile fields; an empty value clears the field.
+  if (input.title !== undefined) changes.title = emptyToNull(input.title);
+  if (input.profileFields?.location !== undefined)
+    changes.location = emptyToNull(input.profileFields.location);
+  if (input.profileFields?.about !== undefined)
+    changes.about = emptyToNull(input.profileFields.about);
   const newPassword = input.password ?? (input.resetPassword ? generatePassword(32) : undefined);
   if (newPassword !== undefined) changes.passwordHash = await hashPassword(newPassword);
   const changed = Object.keys(changes).length > 0 || roleIDs !== undefined;
@@ -314,5 +326,5 @@ export async function patchUser(
     );
   }
   const fresh = await requireLiveUser(ctx.db, userID);
-  return presentOne(ctx, fresh, await loadVisibility(ctx), false);
+  return presentOne(ctx, fresh, await loadVisibility(ctx), false, true);
 }

@@ -110,6 +110,8 @@ const row: UserRow = {
   isAdmin: false,
   isSysAdmin: false,
   title: null,
+  location: null,
+  about: null,
   points: 3,
   countDiscussions: 2,
   countComments: 5,

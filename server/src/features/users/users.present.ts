@@ -104,6 +104,8 @@ export interface PresentUserOptions {
   roles: readonly UserRoleRow[];
   /** `expand=reactionsReceived` (or `all`). */
   reactionsReceived: boolean;
+  /** `expand=profileFields` (or `all`): location and about (issue 15). */
+  profileFields?: boolean;
 }
 
 /** Roles a viewer may see: roles marked personal info need `personalInfo.view`, or being the user. */
@@ -159,6 +161,11 @@ export function presentUser(row: UserRow, options: PresentUserOptions): User {
     inviteUserID: row.inviteUserID,
     // Reactions are not built yet: the expansion is an honest empty map.
     ...(options.reactionsReceived ? { reactionsReceived: {} } : {}),
+    ...(options.profileFields === true
+      ? { profileFields: { location: row.location, about: row.about } }
+      : {}),
+    // spec 000 §2 user card: the title shows beside the name to whoever sees the profile.
+    ...(row.title ? { title: row.title } : {}),
   };
   if (view === 'profile') {
     return {
@@ -175,7 +182,6 @@ export function presentUser(row: UserRow, options: PresentUserOptions): User {
     bypassSpam: row.bypassSpam,
     dateUpdated: toApiDate(row.dateUpdated),
     roles: visibleRoles(options.roles, visibility, row.userID),
-    ...(row.title ? { title: row.title } : {}),
     ...adminExtras,
   };
 }

@@ -28,6 +28,9 @@ export interface UserRow {
   isAdmin: boolean;
   isSysAdmin: boolean;
   title: string | null;
+  /** Profile fields (migration 0022). */
+  location: string | null;
+  about: string | null;
   points: number;
   countDiscussions: number;
   countComments: number;
@@ -65,6 +68,8 @@ export const userColumns = [
   'users.isAdmin',
   'users.isSysAdmin',
   'users.title',
+  'users.location',
+  'users.about',
   'users.points',
   'users.countDiscussions',
   'users.countComments',
@@ -97,6 +102,8 @@ export function toUserRow(row: {
   isAdmin: Bool;
   isSysAdmin: Bool;
   title: string | null;
+  location: string | null;
+  about: string | null;
   points: number;
   countDiscussions: number;
   countComments: number;
@@ -232,6 +239,9 @@ export interface UserChanges {
   private?: boolean;
   photo?: string | null;
   banned?: number;
+  title?: string | null;
+  location?: string | null;
+  about?: string | null;
   dateUpdated?: string;
 }
 

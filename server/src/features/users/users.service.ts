@@ -116,13 +116,24 @@ export async function presentOne(
   row: UserRow,
   visibility: UserVisibility,
   reactionsReceived: boolean,
+  profileFields = false,
 ): Promise<User> {
   const roles = (await findRolesOfUsers(ctx.db, [row.userID])).get(row.userID) ?? [];
-  return presentUser(row, { baseUrl: ctx.config.baseUrl, visibility, roles, reactionsReceived });
+  return presentUser(row, {
+    baseUrl: ctx.config.baseUrl,
+    visibility,
+    roles,
+    reactionsReceived,
+    profileFields,
+  });
 }
 
 function wantsReactions(expand: ReadonlySet<string>): boolean {
   return readExpand(expand, ['reactionsReceived']).reactionsReceived;
+}
+
+function wantsProfileFields(expand: ReadonlySet<string>): boolean {
+  return readExpand(expand, ['profileFields']).profileFields;
 }
 
 /** Whether a user exists and is not deleted (another feature's check before it names a user). */
@@ -235,7 +246,13 @@ export async function getUser(
 ): Promise<User> {
   const userID = await resolveUserRef(ctx, ref);
   const row = await requireLiveUser(ctx.db, userID);
-  return presentOne(ctx, row, await loadVisibility(ctx), wantsReactions(expand));
+  return presentOne(
+    ctx,
+    row,
+    await loadVisibility(ctx),
+    wantsReactions(expand),
+    wantsProfileFields(expand),
+  );
 }
 
 /** A page of users and the total for the numbered pager. */
@@ -284,12 +301,14 @@ export async function listUsers(ctx: RequestContext, query: ListUsersQuery): Pro
     ),
   ]);
   const reactionsReceived = wantsReactions(query.expand);
+  const profileFields = wantsProfileFields(query.expand);
   const users = rows.map((row) =>
     presentUser(row, {
       baseUrl: ctx.config.baseUrl,
       visibility,
       roles: roles.get(row.userID) ?? [],
       reactionsReceived,
+      profileFields,
     }),
   );
   return { users, total };
