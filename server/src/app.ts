@@ -53,6 +53,7 @@ import { conversationsRoutes } from './features/conversations/conversations.rout
 import { subscribeConversations } from './features/conversations/conversations.notify.ts';
 import { userIgnoresRoutes } from './features/user-ignores/user-ignores.routes.ts';
 import { notificationPreferencesRoutes } from './features/notification-preferences/notification-preferences.routes.ts';
+import { searchRoutes } from './features/search/search.routes.ts';
 import { draftsRoutes } from './features/drafts/drafts.routes.ts';
 
 export interface BuildAppOptions {
@@ -334,6 +335,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(jobsRoutes);
       await api.register(notificationsRoutes);
       await api.register(notificationPreferencesRoutes);
+      await api.register(searchRoutes);
       await api.register(conversationsRoutes);
       await api.register(userIgnoresRoutes);
       await api.register(draftsRoutes);

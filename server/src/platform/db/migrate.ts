@@ -20,6 +20,7 @@ import * as m0020 from './migrations/0020_create_reports.ts';
 import * as m0021 from './migrations/0021_create_logs.ts';
 import * as m0022 from './migrations/0022_create_collections.ts';
 import * as m0019 from './migrations/0019_create_drafts.ts';
+import * as m0018 from './migrations/0018_create_search_index.ts';
 
 /**
  * Forward-only, append-only migrations, in order. Imported statically (not read from disk) so the
@@ -48,6 +49,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0021_create_logs': m0021,
   '0022_create_collections': m0022,
   '0019_create_drafts': m0019,
+  '0018_create_search_index': m0018,
 };
 
 const provider: MigrationProvider = {

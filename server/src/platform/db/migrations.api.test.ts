@@ -34,6 +34,7 @@ const EVER_COMMITTED = [
   '0021_create_logs',
   '0022_create_collections',
   '0019_create_drafts',
+  '0018_create_search_index',
 ];
 
 const empty: Migration = { up: async () => {} };

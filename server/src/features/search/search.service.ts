@@ -1,0 +1,108 @@
+import type { SearchQuery, SearchResult } from '../../../../common/src/api/search.ts';
+import type { RequestContext } from '../../http/context.ts';
+import type { NumberedPaging } from '../../http/paging.ts';
+import { authorize } from '../../permissions/authorize.ts';
+import { nowIso } from '../../platform/dates.ts';
+import type { SearchRecordType, SearchRequest } from '../../platform/search/search-engine.ts';
+import { searchEngineFor } from '../../platform/search/search-engines.ts';
+import { isEmptySearch, parseSearchText, type SearchTerms } from '../../platform/search/search-text.ts';
+import { viewableScope } from '../categories/categories.policy.ts';
+import { canSearchUsers, canSearchUsersByEmail, canSearchUsersByModeration } from './search.policy.ts';
+import { presentSearchResults } from './search.present.ts';
+
+/** The record types searched when none are named: the "all content" domain (spec 000 §2). */
+const defaultRecordTypes: readonly SearchRecordType[] = ['discussion', 'comment'];
+const discussionSubTypes = new Set(['discussion', 'question', 'idea', 'poll']);
+
+export interface SearchAnswer {
+  results: SearchResult[];
+  paging: NumberedPaging;
+  poweredBy: string;
+}
+
+function recordTypesOf(query: SearchQuery): { recordTypes: Set<SearchRecordType>; discussionTypes?: string[] } {
+  const named = new Set<SearchRecordType>(query.recordTypes ?? []);
+  const types = query.types ?? [];
+  const discussionTypes = types.filter((type) => discussionSubTypes.has(type));
+  for (const type of types) {
+    if (type === 'comment' || type === 'category' || type === 'user') named.add(type);
+  }
+  if (discussionTypes.length > 0) named.add('discussion');
+  const recordTypes = named.size === 0 ? new Set(defaultRecordTypes) : named;
+  return discussionTypes.length > 0 ? { recordTypes, discussionTypes } : { recordTypes };
+}
+
+function termsOf(text: string | undefined): SearchTerms | null | 'nothing' {
+  if (text === undefined) return null;
+  const terms = parseSearchText(text);
+  return isEmptySearch(terms) ? 'nothing' : terms;
+}
+
+/**
+ * `GET /search` (api-contract §17): what the viewer may read that matches, one numbered page of
+ * every requested record type. Permission filtering is inside the engine's query (the viewer's
+ * visible categories), so pages stay full and the total counts only what the viewer may see.
+ * A query of only syntax characters matches nothing (never an error).
+ * @throws AppError 403 for member-search options the viewer may not use.
+ */
+export async function search(ctx: RequestContext, query: SearchQuery): Promise<SearchAnswer> {
+  const engine = searchEngineFor(ctx.dialect);
+  const paging: NumberedPaging = { page: query.page, limit: query.limit, total: 0 };
+  if (query.email !== undefined) authorize(canSearchUsersByEmail(ctx.permissions), { permissions: 'personalInfo.view' });
+  if (query.roleIDs !== undefined || query.includeBanned || query.onlyBanned)
+    authorize(canSearchUsersByModeration(ctx.permissions), { permissions: 'community.moderate' });
+
+  const text = termsOf(query.query);
+  const name = termsOf(query.name);
+  const { recordTypes, discussionTypes } = recordTypesOf(query);
+  if (!canSearchUsers(ctx.permissions)) recordTypes.delete('user');
+  if (text === 'nothing' || name === 'nothing' || !query.includeResults || recordTypes.size === 0)
+    return { results: [], paging, poweredBy: engine.name };
+
+  const scope = viewableScope(ctx.permissions);
+  const categoryIDs = [
+    ...(query.categoryID === undefined ? [] : [query.categoryID]),
+    ...(query.categoryIDs ?? []),
+  ];
+  const request: SearchRequest = {
+    text,
+    name,
+    operator: query.queryOperator,
+    prefixLast: query.includeTypeaheads,
+    recordTypes,
+    discussionTypes,
+    visiblePermissionCategoryIDs: scope.all ? undefined : scope.permissionCategoryIDs,
+    categoryIDs: categoryIDs.length > 0 ? categoryIDs : undefined,
+    includeChildCategories: query.includeChildCategories,
+    followedByUserID: query.followedCategories ? ctx.actor.userID : undefined,
+    excludeArchivedCategories: !query.includeArchivedCategories && categoryIDs.length === 0,
+    discussionID: query.discussionID,
+    tags: query.tags,
+    tagOperator: query.tagOperator,
+    insertUserIDs: query.insertUserIDs,
+    insertUserNames: query.insertUserNames,
+    excludedInsertUserIDs: query.excludedInsertUserIDs,
+    includedInsertUserRoleIDs: query.includedInsertUserRoleIDs,
+    excludedInsertUserRoleIDs: query.excludedInsertUserRoleIDs,
+    dateInserted: query.dateInserted,
+    dateUpdated: query.dateUpdated,
+    users: {
+      email: query.email,
+      roleIDs: query.roleIDs,
+      includeBanned: query.includeBanned,
+      onlyBanned: query.onlyBanned,
+    },
+    sort: query.sort,
+    collapse: query.collapse,
+    limit: query.limit,
+    offset: (query.page - 1) * query.limit,
+    now: nowIso(ctx.clock),
+  };
+  const { hits, total } = await engine.search(ctx.db, request);
+  const highlight: SearchTerms = {
+    words: [...(text?.words ?? []), ...(name?.words ?? [])],
+    substrings: [...(text?.substrings ?? []), ...(name?.substrings ?? [])],
+  };
+  const results = await presentSearchResults(ctx, hits, { expand: query.expand, highlight });
+  return { results, paging: { ...paging, total }, poweredBy: engine.name };
+}
