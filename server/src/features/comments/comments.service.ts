@@ -17,6 +17,7 @@ import { getSettings, type SiteSettings } from '../config/config.service.ts';
 import { loadReactionSummaries } from '../reactions/reactions.service.ts';
 import { findUserFragmentRows } from '../../platform/db/user-fragment.ts';
 import { fragmentViewerOf, presentUserFragment } from '../users/users.present.ts';
+import { hidesActivityOf } from '../users/users.service.ts';
 import {
   canReadCommentSource,
   canSeeComment,
@@ -244,6 +245,9 @@ export async function listComments(
     for (const category of await findCategoryPermissionTargets(ctx.db, query.categoryID.values))
       authorize(canViewCategory(ctx.permissions, category), { permissions: 'discussions.view' });
   }
+  // spec 000 §6 (issue 15): a private profile's activity is not listed for other members.
+  if (query.insertUserID !== undefined && (await hidesActivityOf(ctx, [query.insertUserID])))
+    return { comments: [], paging: { page: query.page, limit: query.limit, total: 0 } };
   const filter = {
     viewScope: categoryIDsWith(ctx.permissions, 'discussions.view'),
     discussionID,

@@ -4,6 +4,7 @@ import type {
   DiscussionsQuery,
 } from '../../../../common/src/api/discussions.ts';
 import type { DateCondition } from '../../../../common/src/api/users.ts';
+import { hidesActivityOf } from '../users/users.service.ts';
 import type { RequestContext } from '../../http/context.ts';
 import type { NumberedPaging } from '../../http/paging.ts';
 import { authorize } from '../../permissions/authorize.ts';
@@ -97,6 +98,9 @@ export async function listDiscussions(
   }
   if (query.internalStatusID && query.internalStatusID.length > 0)
     authorize(isDiscussionStaff(actor), { permissions: 'staff.allow' });
+  // spec 000 §6 (issue 15): a private profile's activity is not listed for other members.
+  if (await hidesActivityOf(ctx, query.insertUserID ?? []))
+    return { discussions: [], paging: { page: query.page, limit: query.limit, total: 0 } };
 
   const dateInserted: DateCondition[] = [...(query.dateInserted ?? [])];
   if (query.slotType !== undefined && query.slotType !== 'a') {

@@ -2,7 +2,13 @@ import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { testDialect } from '../../../test/harness.ts';
 import { asMember, inject, type TestActor, type TestUser } from '../../../test/actors.ts';
-import type { ErrorBody } from '../../../test/factories.ts';
+import {
+  makeCategory,
+  makeComment,
+  makeDiscussion,
+  makeHiddenCategory,
+  type ErrorBody,
+} from '../../../test/factories.ts';
 import type { User } from '../../../../common/src/api/users.ts';
 import { keysOf, minimalKeys, useUsersReadFixture } from './users.read.api-fixture.ts';
 
@@ -98,5 +104,40 @@ describe(`Users API: profile fields and private profiles (${testDialect})`, () =
     assert.equal((deleted.json() as ErrorBody).message, 'User not found.');
     const unknown = await fx.get(null, '/api/v2/users/$name:nobody-here-at-all');
     assert.equal(unknown.statusCode, 404);
+  });
+
+  test("profile lists: a private member's discussions and comments are listed only for moderators and the owner", async () => {
+    const category = await makeCategory(fx.t);
+    const discussion = await makeDiscussion(fx.t, { categoryID: category.categoryID, as: privateOwner });
+    await makeComment(fx.t, { discussionID: discussion.discussionID, as: privateOwner });
+    const id = String(privateOwner.user.userID);
+    for (const [viewer, count] of [
+      [null, 0],
+      [fx.member, 0],
+      [fx.moderator, 1],
+      [privateOwner, 1],
+    ] as const) {
+      const discussions = await fx.get(viewer, `/api/v2/discussions?insertUserID=${id}`);
+      assert.equal(discussions.statusCode, 200, discussions.body);
+      assert.equal((discussions.json() as unknown[]).length, count);
+      assert.equal(discussions.headers['x-app-page-result-count'], String(count));
+      const comments = await fx.get(viewer, `/api/v2/comments?insertUserID=${id}`);
+      assert.equal(comments.statusCode, 200, comments.body);
+      assert.equal((comments.json() as unknown[]).length, count);
+    }
+  });
+
+  test("profile lists show only posts from categories the viewer can see", async () => {
+    const open = await makeCategory(fx.t);
+    const hidden = await makeHiddenCategory(fx.t);
+    const author = await asMember(fx.t);
+    await makeDiscussion(fx.t, { categoryID: open.categoryID, as: author });
+    const secret = await makeDiscussion(fx.t, { categoryID: hidden.categoryID });
+    await makeComment(fx.t, { discussionID: secret.discussionID, as: fx.moderator });
+    const byAuthor = await fx.get(fx.member, `/api/v2/discussions?insertUserID=${String(author.user.userID)}`);
+    assert.equal((byAuthor.json() as unknown[]).length, 1);
+    const modComments = `/api/v2/comments?insertUserID=${String(fx.moderator.user.userID)}`;
+    assert.equal(((await fx.get(fx.member, modComments)).json() as unknown[]).length, 0);
+    assert.equal(((await fx.get(fx.admin, modComments)).json() as unknown[]).length, 1);
   });
 });

@@ -22,6 +22,7 @@ import {
   canManageApplicants,
   canSearchPersonalInfo,
   fullViewPermissions,
+  userViewFor,
   userVisibilityOf,
   type UserVisibility,
 } from './users.policy.ts';
@@ -43,6 +44,7 @@ import {
   type UserRow,
 } from './users.repo.ts';
 import { countUnreadNotificationsOf } from '../notifications/notifications.counts.ts';
+import { countReportsToModerate } from '../reports/reports.counts.ts';
 import { countDraftsOfActor } from '../drafts/drafts.counts.ts';
 import { countUnreadConversationsOf } from '../conversations/conversations.counts.ts';
 import { findGuestRoles, findRolesOfUsers } from './users.roles.repo.ts';
@@ -154,6 +156,26 @@ export async function loadUserFragments(
   return new Map(userIDs.map((userID) => [userID, presentUserFragment(rows.get(userID), viewer)]));
 }
 
+/**
+ * spec 000 §6, issue 15: whether a list filtered by these authors must come back empty because
+ * one of them has a private profile (or a banned one under `ui.bannedPrivateProfile`) the viewer
+ * may not see: only the user and `personalInfo.view` holders see a private member's activity.
+ */
+export async function hidesActivityOf(
+  ctx: RequestContext,
+  userIDs: readonly number[],
+): Promise<boolean> {
+  if (userIDs.length === 0) return false;
+  const visibility = await loadVisibility(ctx);
+  const rows = await findUserFragmentRows(ctx.db, userIDs);
+  return [...rows.values()].some(
+    (row) =>
+      !row.deleted &&
+      userViewFor(visibility, row) === 'minimal' &&
+      (row.private || (visibility.bannedPrivateProfile && row.banned !== 0)),
+  );
+}
+
 // ---------------------------------------------------------------------------------------------
 // Reads
 
@@ -232,6 +254,9 @@ export async function getMeCounts(ctx: RequestContext): Promise<MeCounts> {
   ];
   if (canManageApplicants(ctx.permissions))
     counts.push({ name: 'Applicants', count: await countApplicants(ctx.db) });
+  // api-contract §27.1: moderators' `reports` (new reports they moderate) and `escalations`.
+  const reports = await countReportsToModerate(ctx);
+  if (reports !== null) counts.push({ name: 'reports', count: reports }, { name: 'escalations', count: 0 });
   return { counts };
 }
 
