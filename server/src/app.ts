@@ -16,6 +16,7 @@ import { zodValidatorCompiler } from './http/validation.ts';
 import { guardRequest, redactUrl, resolveActor } from './http/actor.ts';
 import { schemaSerializerCompiler } from './http/serializer.ts';
 import { registerGuestCache } from './http/guest-cache.ts';
+import { auditRequestOf } from './http/audit-request.ts';
 import { configForRequest } from './http/origin.ts';
 import { GuestCache } from './platform/guest-cache.ts';
 import { flushDiscussionViews } from './features/discussions/discussions.views.ts';
@@ -53,6 +54,8 @@ import { conversationsRoutes } from './features/conversations/conversations.rout
 import { subscribeConversations } from './features/conversations/conversations.notify.ts';
 import { userIgnoresRoutes } from './features/user-ignores/user-ignores.routes.ts';
 import { notificationPreferencesRoutes } from './features/notification-preferences/notification-preferences.routes.ts';
+import { logsRoutes } from './features/logs/logs.routes.ts';
+import { auditLogsRoutes } from './features/audit-logs/audit-logs.routes.ts';
 import { searchRoutes } from './features/search/search.routes.ts';
 import { draftsRoutes } from './features/drafts/drafts.routes.ts';
 
@@ -284,6 +287,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       permissions: anonymous ? emptyPermissionSet() : await loadPermissionSet(deps.db, actor.userID, actor.permissionSubject),
       ipAddress: request.ip,
       userAgent: request.headers['user-agent'] ?? null,
+      auditRequest: auditRequestOf(request),
     };
     if (request.url.startsWith(API_PREFIX)) reply.header('cache-control', 'private, no-cache');
   });
@@ -335,6 +339,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(jobsRoutes);
       await api.register(notificationsRoutes);
       await api.register(notificationPreferencesRoutes);
+      await api.register(logsRoutes);
+      await api.register(auditLogsRoutes);
       await api.register(searchRoutes);
       await api.register(conversationsRoutes);
       await api.register(userIgnoresRoutes);

@@ -6,6 +6,7 @@ import type { Mailer } from '../platform/mail.ts';
 import type { EventBus } from '../platform/events/bus.ts';
 import type { KnownPermissionSubject } from '../permissions/permission-set.repo.ts';
 import type { UserFragmentRow } from '../platform/db/user-fragment.ts';
+import type { AuditRequest } from './audit-request.ts';
 
 /** Who makes the request (contract §1.2): a token, a session cookie, or a guest (userID 0). */
 export interface Actor {
@@ -50,6 +51,8 @@ export interface RequestContext extends AppDeps {
   userAgent: string | null;
   /** Set when the request counted a discussion view: a cached copy of the answer counts one too. */
   viewedDiscussionID?: number | undefined;
+  /** The request behind the call, as the audit log records it (absent for work done later). */
+  auditRequest?: AuditRequest | undefined;
 }
 
 export const guestActor: Actor = Object.freeze({

@@ -160,15 +160,16 @@ export async function moveCommentWithCounters(
 /**
  * Deletes one comment in the caller's transaction. A comment with replies becomes a tombstone
  * (empty body, kept in its thread) unless `full`, which removes it with its replies. A tombstone
- * left without replies goes too.
+ * left without replies goes too. Returns the comments it removed or tombstoned, as they were
+ * (the change log's `delete` entries, api-contract §27.6).
  */
 export async function deleteCommentWithCounters(
   trx: Db,
   comment: CommentRow,
   method: CommentDeleteMethod,
-): Promise<void> {
+): Promise<CommentRow[]> {
   if (method === 'tombstone' && comment.countChildComments > 0) {
-    if (comment.displayType === 'tombstone') return;
+    if (comment.displayType === 'tombstone') return [];
     await updateComment(trx, comment.commentID, {
       displayType: 'tombstone',
       body: '',
@@ -176,7 +177,7 @@ export async function deleteCommentWithCounters(
       bodyPlainText: '',
     });
     await countCommentsGone(trx, comment.discussionID, [comment]);
-    return;
+    return [comment];
   }
   const descendantIDs = await findDescendantIDs(trx, [comment.commentID]);
   const descendants = [...(await findCommentsByIDs(trx, descendantIDs)).values()];
@@ -191,4 +192,5 @@ export async function deleteCommentWithCounters(
   }
   // Counters after every comment row changed (the lock order of comments.counters.repo.ts).
   await countCommentsGone(trx, comment.discussionID, [comment, ...descendants]);
+  return [comment, ...descendants];
 }

@@ -22,6 +22,7 @@ import {
 import { canDeleteComment, canReadComment } from './comments.policy.ts';
 import { findCommentByID, findCommentsByIDs } from './comments.repo.ts';
 import { actorOf, changedForGuests, requireReadableComment } from './comments.service.ts';
+import { recordCommentDeletion } from './comments.delete-log.ts';
 
 const SAME_PARENT_REQUIRED = 'Comments must belong to the same parent record.';
 
@@ -43,8 +44,10 @@ async function deleteCheckedComment(
   );
   const deleted = await ctx.db.transaction().execute(async (trx) => {
     const fresh = await findCommentByID(trx, commentID);
-    if (fresh) await deleteCommentWithCounters(trx, fresh, method);
-    return fresh !== undefined;
+    if (!fresh) return false;
+    const gone = await deleteCommentWithCounters(trx, fresh, method);
+    await recordCommentDeletion(ctx, trx, fresh, gone, discussion.categoryID);
+    return true;
   });
   if (deleted) {
     ctx.events.publish('commentDeleted', {

@@ -14,6 +14,7 @@ import type { DiscussionContextRow } from './comments.discussion-context.repo.ts
 import { canMoveCommentTo, canPostAsAnotherUser, editDecision } from './comments.policy.ts';
 import { toCommentExpand } from './comments.present.ts';
 import { isLiveUser } from '../users/users.service.ts';
+import { isCommentRevision, logCommentEdit } from '../logs/logs.record.ts';
 import { updateComment, type CommentRow } from './comments.repo.ts';
 import {
   actorOf,
@@ -75,6 +76,12 @@ export async function patchComment(
   }
 
   await ctx.db.transaction().execute(async (trx) => {
+    // api-contract §27.6: the version an accepted edit replaces goes to the change log.
+    if (isCommentRevision(comment, input))
+      await logCommentEdit(trx, comment, discussion.categoryID, {
+        insertUserID: ctx.actor.userID,
+        dateInserted: nowIso(ctx.clock),
+      });
     await updateComment(trx, comment.commentID, {
       ...(rendered
         ? {

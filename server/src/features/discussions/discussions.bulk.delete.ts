@@ -16,6 +16,7 @@ import {
   requireDiscussion,
 } from './discussions.guards.ts';
 import { deleteDiscussionWithCounters } from './discussions.counters.ts';
+import { recordDiscussionDeletion } from './discussions.delete-log.ts';
 import { refuseUnlessAll, uniqueIDs } from './discussions.bulk.checks.ts';
 
 const ACTION_DELETE = 'discussions.delete';
@@ -25,6 +26,7 @@ registerLongRunnerAction(ACTION_DELETE, async (ctx, discussionID) => {
     const row = await requireDiscussion(trx, discussionID);
     const category = await requireCategory(trx, row.categoryID);
     authorize(canDeleteDiscussion(actorOf(ctx), category), { permissions: 'discussions.delete' });
+    await recordDiscussionDeletion(ctx, trx, row);
     await deleteDiscussionWithCounters(trx, row, category);
     return category.categoryID;
   });

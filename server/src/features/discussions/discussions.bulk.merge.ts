@@ -30,6 +30,7 @@ import { actorOf, requireCategory, requireDiscussion } from './discussions.guard
 import { adjustCategoryCounts, isCounted } from './discussions.counters.ts';
 import { redirectValues } from './discussions.redirects.ts';
 import { bulkRefusal, categoriesOf, uniqueIDs } from './discussions.bulk.checks.ts';
+import { recordAudit } from '../audit-logs/audit-logs.record.ts';
 
 const ACTION_MERGE = 'discussions.merge';
 
@@ -48,6 +49,15 @@ registerLongRunnerAction(ACTION_MERGE, async (ctx, discussionID, args) => {
     const destinationCategory = await requireCategory(trx, destination.categoryID);
     authorize(canDeleteDiscussion(actor, sourceCategory), { permissions: 'discussions.delete' });
     authorize(canManageDiscussion(actor, destinationCategory), { permissions: 'discussions.edit' });
+    await recordAudit(
+      ctx,
+      {
+        eventType: 'discussion_merge',
+        message: `Merged discussion "${source.name}" into "${destination.name}".`,
+        context: { discussionID, destinationDiscussionID: destinationID },
+      },
+      trx,
+    );
 
     // As Vanilla's merge: the source's body becomes a comment of the destination, then its comments follow.
     if (isCounted(source)) {

@@ -10,6 +10,7 @@ import {
   type LongRunnerOutcome,
 } from '../calls/calls.service.ts';
 import { canManageDiscussion } from './discussions.policy.ts';
+import { recordDiscussionMove } from './discussions.delete-log.ts';
 import { insertDiscussion } from './discussions.repo.ts';
 import {
   actorOf,
@@ -45,6 +46,7 @@ async function moveOne(
     });
     if (from.categoryID === to.categoryID) return undefined;
     await moveDiscussionWithCounters(trx, row, from, to);
+    await recordDiscussionMove(ctx, trx, row, to.categoryID);
     if (args.addRedirects && isCounted(row)) {
       const redirect = await redirectValues(
         ctx,

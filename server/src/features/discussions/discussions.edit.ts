@@ -9,6 +9,8 @@ import { USER_TAG_TYPE, type TagFragment } from '../../../../common/src/api/tags
 import type { RequestContext } from '../../http/context.ts';
 import { authorize } from '../../permissions/authorize.ts';
 import { nowIso } from '../../platform/dates.ts';
+import { isDiscussionRevision, logDiscussionEdit } from '../logs/logs.record.ts';
+import { recordDiscussionMove } from './discussions.delete-log.ts';
 import { AppError, fieldError, notFound, permissionError } from '../../platform/errors.ts';
 import { declareGuestChange } from '../../platform/guest-cache.ts';
 import { loadDiscussionTags, setDiscussionTags } from '../tags/tags.service.ts';
@@ -133,8 +135,13 @@ export async function patchDiscussion(
   }
 
   await ctx.db.transaction().execute(async (trx) => {
+    // api-contract §27.6: the version an accepted edit replaces goes to the change log.
+    if (isDiscussionRevision(row, input))
+      await logDiscussionEdit(trx, row, { insertUserID: actor.userID, dateInserted: nowIso(ctx.clock) });
     await updateDiscussion(trx, discussionID, changes);
     if (target) await moveDiscussionWithCounters(trx, row, category, target);
+    if (target && row.insertUserID !== actor.userID)
+      await recordDiscussionMove(ctx, trx, row, target.categoryID);
     if (newAuthor !== undefined && countsForAuthor(row)) {
       await adjustUserDiscussionCount(trx, row.insertUserID, -1);
       await adjustUserDiscussionCount(trx, newAuthor, 1);
