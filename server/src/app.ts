@@ -58,6 +58,7 @@ import { logsRoutes } from './features/logs/logs.routes.ts';
 import { auditLogsRoutes } from './features/audit-logs/audit-logs.routes.ts';
 import { searchRoutes } from './features/search/search.routes.ts';
 import { draftsRoutes } from './features/drafts/drafts.routes.ts';
+import { reportsRoutes } from './features/reports/reports.routes.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -345,6 +346,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(conversationsRoutes);
       await api.register(userIgnoresRoutes);
       await api.register(draftsRoutes);
+      await api.register(reportsRoutes);
       await api.register(collectionsRoutes);
     },
     { prefix: API_PREFIX },

@@ -366,10 +366,12 @@ export const deleteCommentsBodySchema = z.object({
 
 export type DeleteCommentsBody = z.infer<typeof deleteCommentsBodySchema>;
 
-/** The premoderation answer (api-contract §1.10): 202, no record. */
+/** The premoderation answer (api-contract §1.10, §27.5): 202, no record; `reportID` is the queue entry. */
 export const commentPendingSchema = z.object({
   message: z.string(),
   status: z.literal(202),
+  reportID: z.number().int(),
+  escalationID: z.number().int().optional(),
 });
 
 /** spec: the 202 message of a premoderated comment. */

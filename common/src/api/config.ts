@@ -559,6 +559,22 @@ export const settingDefinitions = {
     write: 'community.manage',
     description: 'New comments of members wait for approval.',
   }),
+  'premoderation.categoryIDs': setting({
+    schema: z.array(bodyIDSchema).max(1000),
+    default: [],
+    read: 'community.moderate',
+    write: 'community.manage',
+    description:
+      'The premoderated categories (api-contract §27.2): premoderation.discussions and premoderation.comments act on these only.',
+  }),
+  'premoderation.keywords': setting({
+    schema: text(10_000),
+    default: '',
+    read: 'community.moderate',
+    write: 'community.manage',
+    description:
+      'Words separated by ";": a post of a non-moderator containing one waits for approval, in every category (api-contract §27.2).',
+  }),
   'comments.allowSelfDelete': setting({
     schema: z.boolean(),
     default: false,

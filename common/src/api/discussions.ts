@@ -310,10 +310,12 @@ export const patchDiscussionBodySchema = z.object({
 
 export type PatchDiscussionBody = z.infer<typeof patchDiscussionBodySchema>;
 
-/** The premoderation answer (api-contract §1.10): 202, no record. */
+/** The premoderation answer (api-contract §1.10, §27.5): 202, no record; `reportID` is the queue entry. */
 export const premoderationResultSchema = z.object({
   message: z.string(),
   status: z.literal(202),
+  reportID: z.number().int(),
+  escalationID: z.number().int().optional(),
 });
 
 /** The message of a discussion that waits for approval (api-contract §1.10). */

@@ -30,6 +30,8 @@ export const permissionDefinitions = {
   'schedule.allow': { scope: 'global', stored: true },
   'applicants.manage': { scope: 'global', stored: true },
   'flag.add': { scope: 'global', stored: true },
+  // api-contract §27.2: a role holding it has every new or edited post of its users approved first.
+  'approval.require': { scope: 'global', stored: true },
   'reactions.view': { scope: 'global', stored: true },
   'reactions.Positive.add': { scope: 'global', stored: true },
   'reactions.Negative.add': { scope: 'global', stored: true },

@@ -250,7 +250,15 @@ describe(`comments API: creating comments (${testDialect})`, () => {
 
     test('premoderation: a member’s comment answers 202 and counts nowhere; moderators skip the queue', async () => {
       const discussionID = await w.newDiscussion();
-      await setSettings(w.t, w.admin, { 'premoderation.comments': true });
+      const { categoryID } = await w.t.db
+        .selectFrom('discussions')
+        .select('categoryID')
+        .where('discussionID', '=', discussionID)
+        .executeTakeFirstOrThrow();
+      await setSettings(w.t, w.admin, {
+        'premoderation.comments': true,
+        'premoderation.categoryIDs': [categoryID],
+      });
       try {
         const countBefore = await userCommentCount(w.t, w.member.user.userID);
         const queued = await w.post(w.member, {
@@ -259,10 +267,13 @@ describe(`comments API: creating comments (${testDialect})`, () => {
           discussionID,
         });
         assert.equal(queued.statusCode, 202, queued.body);
-        assert.deepEqual(queued.json(), {
+        const answer = queued.json() as { reportID: number };
+        assert.deepEqual(answer, {
           message: 'Your comment will appear after it is approved.',
           status: 202,
+          reportID: answer.reportID,
         });
+        assert.ok(answer.reportID > 0);
         const stored = await w.t.db
           .selectFrom('comments')
           .select(['commentID', 'moderationStatus'])
@@ -285,8 +296,8 @@ describe(`comments API: creating comments (${testDialect})`, () => {
         );
         assert.equal(
           (await w.get(w.member, `/api/v2/comments/${String(pendingID)}`)).statusCode,
-          200,
-          'the author sees their queued comment',
+          404,
+          'a pending comment is 404 to everyone but its moderators, its author included',
         );
 
         const direct = await w.post(w.moderator, {
@@ -297,7 +308,7 @@ describe(`comments API: creating comments (${testDialect})`, () => {
         assert.equal(direct.statusCode, 201, direct.body);
         assert.equal((await discussionCounters(w.t, discussionID)).countComments, 1);
       } finally {
-        await setSettings(w.t, w.admin, { 'premoderation.comments': false });
+        await setSettings(w.t, w.admin, { 'premoderation.comments': false, 'premoderation.categoryIDs': [] });
       }
     });
 

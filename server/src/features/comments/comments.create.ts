@@ -22,6 +22,8 @@ import {
 import { isLiveUser } from '../users/users.service.ts';
 import { toCommentExpand } from './comments.present.ts';
 import { removePostedDraft } from '../drafts/drafts.posting.ts';
+import { runTransaction } from '../../platform/db/transaction.ts';
+import { decidePremoderation, enqueueForApproval } from '../reports/premoderation.ts';
 import {
   findCommentByID,
   findRecentCommentDates,
@@ -43,7 +45,8 @@ const MAX_DEPTH_EXCEEDED = 'Comment exceeds maximum depth.';
 
 /** `POST /comments`: the new comment (201), or the premoderation notice (202). */
 export type CreateCommentResult =
-  { status: 201; comment: Comment } | { status: 202; body: { message: string; status: 202 } };
+  | { status: 201; comment: Comment }
+  | { status: 202; body: { message: string; status: 202; reportID: number } };
 
 /**
  * api-contract §1.13 flood control: N comments within M seconds lock the author out for L
@@ -118,7 +121,15 @@ export async function createComment(
 
   const rendered = await renderBody(ctx, { body: input.body, format: input.format });
 
-  const pending = settings['premoderation.comments'] && !exempt;
+  // api-contract §27.5: a non-moderator's comment may wait in the approval queue.
+  const decision = await decidePremoderation(ctx, {
+    recordType: 'comment',
+    category: discussion,
+    authorID,
+    isModerator: exempt,
+    plainText: rendered.plainText,
+  });
+  const pending = decision !== null;
   const now = nowIso();
   const values: NewComment = {
     discussionID: discussion.discussionID,
@@ -134,10 +145,27 @@ export async function createComment(
   };
   if (pending) {
     // Waiting for approval: counted nowhere until a moderator accepts it.
-    await insertComment(ctx.db, values);
+    const reportID = await runTransaction(ctx.db, async (trx) => {
+      const inserted = await insertComment(trx, values);
+      return enqueueForApproval(
+        trx,
+        {
+          recordType: 'comment',
+          recordID: inserted.commentID,
+          recordName: `Re: ${discussion.name}`,
+          recordHtml: rendered.html,
+          recordFormat: input.format,
+          recordUserID: authorID,
+          recordDateInserted: now,
+          placeRecordID: discussion.categoryID,
+        },
+        decision,
+        now,
+      );
+    });
     declareGuestChange(ctx, 'nothing');
     await removePostedDraft(ctx, input.draftID);
-    return { status: 202, body: { message: COMMENT_PENDING_MESSAGE, status: 202 } };
+    return { status: 202, body: { message: COMMENT_PENDING_MESSAGE, status: 202, reportID } };
   }
   const { comment, counted } = await createCountedComment(
     ctx.db,

@@ -127,9 +127,9 @@ describe('comment policies', () => {
     assert.equal(canDeleteComment(moderator, comment(1), openDiscussion, false), true);
   });
 
-  test('pending comments exist for their author and moderators only', () => {
+  test('pending comments exist for moderators only (api-contract §27.5: their author gets 404)', () => {
     const pending = comment(1, { moderationStatus: 'pending' });
-    assert.equal(canSeeComment(member, pending, openDiscussion), true);
+    assert.equal(canSeeComment(member, pending, openDiscussion), false);
     assert.equal(canSeeComment(otherMember, pending, openDiscussion), false);
     assert.equal(canSeeComment(moderator, pending, openDiscussion), true);
   });
@@ -176,11 +176,11 @@ describe('comment policies', () => {
         member,
         comment(1),
         { ...pendingDiscussion, insertUserID: 5 },
-        true,
+        false,
       ],
       ['moderator, pending discussion', moderator, comment(1), pendingDiscussion, true],
       ['guest, junction without discussions.view', guest, comment(1), junctionDiscussion, false],
-      ['author, own pending comment', member, pending, openDiscussion, true],
+      ['author, own pending comment', member, pending, openDiscussion, false],
       ['another member, pending comment', otherMember, pending, openDiscussion, false],
       ['moderator, pending comment', moderator, pending, openDiscussion, true],
     ];

@@ -52,31 +52,28 @@ export function canViewComments(set: PermissionSet, discussion: CommentDiscussio
 }
 
 /**
- * A discussion waiting for approval (or rejected) exists only for its author and moderators, so
- * its comments do too.
+ * api-contract §27.5: a discussion waiting for approval (or rejected) exists only for its
+ * category's moderators (its author included gets 404), so its comments do too.
  */
 export function canSeeDiscussion(
   actor: CommentActor,
   discussion: CommentDiscussionTarget,
 ): boolean {
   if (discussion.moderationStatus === 'accepted') return true;
-  return (
-    (actor.userID > 0 && actor.userID === discussion.insertUserID) ||
-    moderatesCategory(actor.permissions, discussion)
-  );
+  return moderatesCategory(actor.permissions, discussion);
 }
 
-/** A pending or rejected comment exists only for its author and the category's moderators. */
+/**
+ * api-contract §27.5: a pending or rejected comment exists only for the category's moderators
+ * (404 to everyone else, its author included).
+ */
 export function canSeeComment(
   actor: CommentActor,
   comment: CommentTarget,
   discussion: CommentDiscussionTarget,
 ): boolean {
   if (comment.moderationStatus === 'accepted') return true;
-  return (
-    (actor.userID > 0 && actor.userID === comment.insertUserID) ||
-    moderatesCategory(actor.permissions, discussion)
-  );
+  return moderatesCategory(actor.permissions, discussion);
 }
 
 /**

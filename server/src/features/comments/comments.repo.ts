@@ -149,6 +149,9 @@ export async function insertComment(db: Executor, comment: NewComment): Promise<
 
 /** Column changes of a comment; absent keys stay. */
 export type CommentChanges = Partial<{
+  /** accepted | pending | rejected (issue 17: approval forward-dates `dateInserted`). */
+  moderationStatus: string;
+  dateInserted: string;
   body: string;
   format: string;
   bodyHtml: string;

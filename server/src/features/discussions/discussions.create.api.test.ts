@@ -178,7 +178,10 @@ describe(`discussions API: create (${testDialect})`, () => {
     test('premoderation stores the discussion pending and answers 202', async () => {
       const author = await asMember(t);
       const before = await readCategory(t, admin, general.categoryID);
-      await setConfig(t, admin, { 'premoderation.discussions': true });
+      await setConfig(t, admin, {
+        'premoderation.discussions': true,
+        'premoderation.categoryIDs': [general.categoryID],
+      });
       try {
         const response = await call(t, author, 'POST', '/api/v2/discussions', {
           name: 'Waiting',
@@ -187,10 +190,13 @@ describe(`discussions API: create (${testDialect})`, () => {
           categoryID: general.categoryID,
         });
         assert.equal(response.statusCode, 202, response.body);
-        assert.deepEqual(response.json(), {
+        const answer = response.json() as { reportID: number };
+        assert.deepEqual(answer, {
           message: 'Your discussion will appear after it is approved.',
           status: 202,
+          reportID: answer.reportID,
         });
+        assert.ok(answer.reportID > 0);
         const row = await t.db
           .selectFrom('discussions')
           .select(['discussionID', 'moderationStatus'])
@@ -218,7 +224,10 @@ describe(`discussions API: create (${testDialect})`, () => {
         // Moderators are not premoderated.
         await postDiscussion(t, moderator, general.categoryID);
       } finally {
-        await setConfig(t, admin, { 'premoderation.discussions': false });
+        await setConfig(t, admin, {
+          'premoderation.discussions': false,
+          'premoderation.categoryIDs': [],
+        });
       }
     });
 

@@ -38,11 +38,13 @@ import {
   requestedPin,
 } from './discussions.guards.ts';
 import { presentOne } from './discussions.present-batch.ts';
+import { decidePremoderation, enqueueForApproval } from '../reports/premoderation.ts';
 import { removePostedDraft } from '../drafts/drafts.posting.ts';
 
 /** A created discussion, or the premoderation answer (api-contract §1.10: 202, no record). */
 export type CreateDiscussionResult =
-  { kind: 'created'; discussion: Discussion } | { kind: 'pending'; message: string };
+  | { kind: 'created'; discussion: Discussion }
+  | { kind: 'pending'; message: string; reportID: number };
 
 function floodMessage(count: number, seconds: number, lockSeconds: number): string {
   return `You have posted ${String(count)} times within ${String(seconds)} seconds. A spam block is now in effect on your account. You must wait at least ${String(lockSeconds)} seconds before attempting to post again.`;
@@ -109,8 +111,17 @@ export async function createDiscussion(
   const rendered = await renderDiscussionBody(ctx, input.body, input.format);
   const moderator = isDiscussionModerator(actor, category);
   if (!moderator) await enforceFloodControl(ctx);
-  const settings = await getSettings(ctx.db);
-  const pending = settings['premoderation.discussions'] && !moderator;
+  // api-contract §27.5: a non-moderator's post may wait in the approval queue.
+  const decision = await decidePremoderation(ctx, {
+    recordType: 'discussion',
+    category,
+    authorID: actor.userID,
+    isModerator: moderator,
+    name: input.name,
+    plainText: rendered.plainText,
+  });
+  const pending = decision !== null;
+  let reportID = 0;
 
   const discussionID = await runTransaction(ctx.db, async (trx, control) => {
     const id = await insertDiscussion(trx, {
@@ -140,6 +151,23 @@ export async function createDiscussion(
       });
     }
     await upsertUserDiscussion(trx, actor.userID, id, { participated: true });
+    if (decision) {
+      reportID = await enqueueForApproval(
+        trx,
+        {
+          recordType: 'discussion',
+          recordID: id,
+          recordName: input.name,
+          recordHtml: rendered.html,
+          recordFormat: input.format,
+          recordUserID: actor.userID,
+          recordDateInserted: now,
+          placeRecordID: category.categoryID,
+        },
+        decision,
+        now,
+      );
+    }
     if (!pending) {
       // Users, then categories, with the commit (the lock order of comments.service.ts); the new
       // discussion is its category's newest post.
@@ -157,7 +185,7 @@ export async function createDiscussion(
   });
   declareGuestChange(ctx, pending ? 'nothing' : changedFor(discussionID, category));
   await removePostedDraft(ctx, input.draftID);
-  if (pending) return { kind: 'pending', message: DISCUSSION_PENDING_MESSAGE };
+  if (pending) return { kind: 'pending', message: DISCUSSION_PENDING_MESSAGE, reportID };
   ctx.events.publish('discussionAdded', {
     discussionID,
     categoryID: category.categoryID,

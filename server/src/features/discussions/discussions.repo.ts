@@ -214,6 +214,9 @@ export async function insertDiscussion(db: Db, discussion: NewDiscussion): Promi
 /** Column changes of a discussion; absent keys stay. */
 export type DiscussionChanges = Partial<{
   type: string;
+  /** accepted | pending | rejected (issue 17: approval forward-dates `dateInserted`). */
+  moderationStatus: string;
+  dateInserted: string;
   categoryID: number;
   name: string;
   body: string;

@@ -89,7 +89,7 @@ export async function discussionsRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const result = await createDiscussion(request.ctx, request.body);
       return result.kind === 'pending'
-        ? reply.status(202).send({ message: result.message, status: 202 })
+        ? reply.status(202).send({ message: result.message, status: 202, reportID: result.reportID })
         : reply.status(201).send(result.discussion);
     },
   );
@@ -107,7 +107,7 @@ export async function discussionsRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const result = await createDiscussion(request.ctx, request.body, 'question');
       return result.kind === 'pending'
-        ? reply.status(202).send({ message: result.message, status: 202 })
+        ? reply.status(202).send({ message: result.message, status: 202, reportID: result.reportID })
         : reply.status(201).send(result.discussion);
     },
   );

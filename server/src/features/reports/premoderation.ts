@@ -1,0 +1,112 @@
+import { has } from '../../../../common/src/permissions/has.ts';
+import { APPROVAL_REQUIRED_REASON, type ReportRecordType } from '../../../../common/src/api/reports.ts';
+import type { RequestContext } from '../../http/context.ts';
+import type { Db } from '../../platform/db/db.ts';
+import { escapeHtml } from '../../../../common/src/content/escape.ts';
+import type { CategoryPermissionTarget } from '../categories/categories.policy.ts';
+import { getSettings } from '../config/config.service.ts';
+import { moderatesPlace } from './reports.policy.ts';
+import {
+  insertReport,
+} from './reports.repo.ts';
+import {
+  findPremoderationSubject,
+} from './reports.records.repo.ts';
+
+/** Why a post waits for approval (api-contract §27.5); `noteHtml` names a matched keyword. */
+export interface PremoderationDecision {
+  noteHtml: string | null;
+}
+
+/** The words of `premoderation.keywords` (separated by `;`), trimmed, lower-cased, non-empty. */
+export function premoderationKeywords(setting: string): string[] {
+  return setting
+    .split(';')
+    .map((word) => word.trim().toLowerCase())
+    .filter((word) => word !== '');
+}
+
+/**
+ * api-contract §27.2, §27.5: whether a new or edited post of a user who does not moderate it
+ * waits for approval: `approval.require` (unless the author was verified), the type's flag with
+ * the category in `premoderation.categoryIDs` (children not included), or a keyword in its name or
+ * plain-text body (case-insensitive). Null when it is published at once.
+ */
+export async function decidePremoderation(
+  ctx: RequestContext,
+  post: {
+    recordType: ReportRecordType;
+    category: CategoryPermissionTarget;
+    authorID: number;
+    /** The caller's own moderator check of the post (e.g. `discussions.edit` in its category). */
+    isModerator: boolean;
+    name?: string | undefined;
+    plainText: string;
+  },
+): Promise<PremoderationDecision | null> {
+  if (post.isModerator || moderatesPlace(ctx.permissions, post.category)) return null;
+  const settings = await getSettings(ctx.db);
+  const text = `${post.name ?? ''}\n${post.plainText}`.toLowerCase();
+  const keyword = premoderationKeywords(settings['premoderation.keywords']).find((word) => text.includes(word));
+  if (keyword !== undefined)
+    return { noteHtml: `<p>The following keyword requires approval: ${escapeHtml(keyword)}</p>` };
+  const flag =
+    post.recordType === 'discussion' ? settings['premoderation.discussions'] : settings['premoderation.comments'];
+  if (flag && settings['premoderation.categoryIDs'].includes(post.category.categoryID)) return { noteHtml: null };
+  if (post.authorID === ctx.actor.userID && has(ctx.permissions, 'approval.require')) {
+    const subject = await findPremoderationSubject(ctx.db, post.authorID);
+    if (!subject.verified) return { noteHtml: null };
+  }
+  return null;
+}
+
+/** The waiting post a queue entry describes (api-contract §27.5). */
+export interface QueuedPost {
+  recordType: ReportRecordType;
+  recordID: number;
+  recordName: string;
+  recordHtml: string;
+  recordFormat: string;
+  recordUserID: number;
+  recordDateInserted: string;
+  placeRecordID: number;
+  /** An edit waits: its source is kept in the entry until approved. */
+  pendingEdit?: { name: string | null; body: string; format: string } | undefined;
+}
+
+/**
+ * Adds the approval-queue entry of a waiting post (a Report with the `approval-required` reason,
+ * inserted by the system user), in the caller's transaction; returns its `reportID`.
+ */
+export async function enqueueForApproval(
+  db: Db,
+  post: QueuedPost,
+  decision: PremoderationDecision,
+  at: string,
+): Promise<number> {
+  const subject = await findPremoderationSubject(db, post.recordUserID);
+  return insertReport(
+    db,
+    {
+      recordType: post.recordType,
+      recordID: post.recordID,
+      recordName: post.recordName,
+      recordHtml: post.recordHtml,
+      recordFormat: post.recordFormat,
+      recordUserID: post.recordUserID,
+      recordDateInserted: post.recordDateInserted,
+      recordDateUpdated: null,
+      placeRecordID: post.placeRecordID,
+      noteHtml: decision.noteHtml,
+      isUserReport: false,
+      isPending: post.pendingEdit === undefined,
+      isPendingUpdate: post.pendingEdit !== undefined,
+      pendingName: post.pendingEdit?.name ?? null,
+      pendingBody: post.pendingEdit?.body ?? null,
+      pendingFormat: post.pendingEdit?.format ?? null,
+      insertUserID: subject.systemUserID,
+      dateInserted: at,
+    },
+    [APPROVAL_REQUIRED_REASON],
+  );
+}

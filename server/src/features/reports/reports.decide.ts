@@ -1,0 +1,115 @@
+import type { PatchReportBody, Report, ReportStatus } from '../../../../common/src/api/reports.ts';
+import type { RequestContext } from '../../http/context.ts';
+import { nowIso } from '../../platform/dates.ts';
+import { runTransaction } from '../../platform/db/transaction.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import { acceptPendingComment, rejectPendingComment } from '../comments/comments.approve.ts';
+import { deleteComment } from '../comments/comments.delete.ts';
+import { acceptPendingDiscussion, rejectPendingDiscussion } from '../discussions/discussions.approve.ts';
+import { deleteDiscussion } from '../discussions/discussions.bulk.delete.ts';
+import { presentReport, requireModeratedReport } from './reports.service.ts';
+import { setReportStatus, settleOtherNewReports, type ReportRow } from './reports.repo.ts';
+import { findRecordStates, markUserVerified } from './reports.records.repo.ts';
+
+/** api-contract §27.5: approving an entry whose record is gone, with nothing to restore. */
+export const RECORD_NOT_RESTORABLE = 'Could not locate the deleted record to restore.';
+
+async function settle(
+  ctx: RequestContext,
+  row: ReportRow,
+  status: ReportStatus,
+  pendingFlags: { isPending?: boolean; isPendingUpdate?: boolean } = {},
+): Promise<void> {
+  const change = { status, updateUserID: ctx.actor.userID, dateUpdated: nowIso(ctx.clock) };
+  await runTransaction(ctx.db, async (trx) => {
+    await setReportStatus(trx, row.reportID, { ...change, ...pendingFlags });
+    // api-contract §27.4: approving or rejecting settles every other new report of the record.
+    if (status === 'dismissed' || status === 'rejected')
+      await settleOtherNewReports(trx, { recordType: row.recordType, recordID: row.recordID, exceptReportID: row.reportID }, change);
+  });
+}
+
+/**
+ * `PATCH /reports/{id}/dismiss` (api-contract §27.4): no action needed; the record is untouched.
+ * `verifyRecordUser` verifies the author (their later posts skip `approval.require`).
+ */
+export async function dismissReport(
+  ctx: RequestContext,
+  reportID: number,
+  input: { verifyRecordUser?: boolean | undefined },
+): Promise<Report> {
+  const row = await requireModeratedReport(ctx, reportID);
+  const change = { status: 'dismissed' as const, updateUserID: ctx.actor.userID, dateUpdated: nowIso(ctx.clock) };
+  await setReportStatus(ctx.db, row.reportID, change);
+  if (input.verifyRecordUser) await markUserVerified(ctx.db, row.recordUserID);
+  return presentReport(ctx, row.reportID);
+}
+
+/**
+ * `PATCH /reports/{id}/approve-record` (api-contract §27.5): a pending post is published as if
+ * posted now; a reported live post stays. The entry (and every other `new` report of the record)
+ * becomes `dismissed`. Approving again is a no-op.
+ * @throws AppError 400 "Could not locate the deleted record to restore." when the record is gone.
+ */
+export async function approveReportRecord(
+  ctx: RequestContext,
+  reportID: number,
+  input: { verifyRecordUser?: boolean | undefined },
+): Promise<Report> {
+  const row = await requireModeratedReport(ctx, reportID);
+  if (row.isPending) {
+    const outcome =
+      row.recordType === 'discussion'
+        ? await acceptPendingDiscussion(ctx, row.recordID)
+        : await acceptPendingComment(ctx, row.recordID);
+    // TODO(issue 17): restore a removed pending record from the change log once it keeps them.
+    if (outcome === 'missing') throw new AppError(400, RECORD_NOT_RESTORABLE);
+  } else {
+    const states = await findRecordStates(ctx.db, [row]);
+    if (!states.has(`${row.recordType}:${String(row.recordID)}`)) throw new AppError(400, RECORD_NOT_RESTORABLE);
+  }
+  if (row.status !== 'dismissed') await settle(ctx, row, 'dismissed', { isPending: false });
+  if (input.verifyRecordUser) await markUserVerified(ctx.db, row.recordUserID);
+  return presentReport(ctx, row.reportID);
+}
+
+/**
+ * `PATCH /reports/{id}/reject-record` (api-contract §27.5): a pending post is `rejected` and never
+ * appears; a reported live post is deleted (through the delete call, so its log and counters
+ * follow). The entry and every other `new` report of the record become `rejected`.
+ */
+export async function rejectReportRecord(ctx: RequestContext, reportID: number): Promise<Report> {
+  const row = await requireModeratedReport(ctx, reportID);
+  if (row.status !== 'rejected') {
+    if (row.isPending) {
+      if (row.recordType === 'discussion') await rejectPendingDiscussion(ctx, row.recordID);
+      else await rejectPendingComment(ctx, row.recordID);
+    } else {
+      const states = await findRecordStates(ctx.db, [row]);
+      const state = states.get(`${row.recordType}:${String(row.recordID)}`);
+      if (state && state.moderationStatus === 'accepted' && !state.tombstone) {
+        if (row.recordType === 'discussion') await deleteDiscussion(ctx, row.recordID, { longRunnerMode: 'sync' });
+        else await deleteComment(ctx, row.recordID);
+      }
+    }
+    await settle(ctx, row, 'rejected');
+  }
+  return presentReport(ctx, row.reportID);
+}
+
+/** `PATCH /reports/{id}` (api-contract §27.4): sets the status. */
+export async function patchReport(ctx: RequestContext, reportID: number, input: PatchReportBody): Promise<Report> {
+  const row = await requireModeratedReport(ctx, reportID);
+  // TODO(issue 17): edit the waiting version (`premoderatedRecord`) before approving it.
+  if (input.premoderatedRecord !== undefined)
+    throw new AppError(400, 'Editing the waiting version is not supported yet.');
+  if (input.status !== undefined && input.status !== row.status)
+    await setReportStatus(ctx.db, row.reportID, {
+      status: input.status,
+      updateUserID: ctx.actor.userID,
+      dateUpdated: nowIso(ctx.clock),
+    });
+  const report = await presentReport(ctx, row.reportID);
+  if (!report) throw notFound('Report');
+  return report;
+}

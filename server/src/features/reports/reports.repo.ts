@@ -1,0 +1,327 @@
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import type { RangeFilter } from '../../../../common/src/api/categories.ts';
+import type { ReportRecordType, ReportStatus } from '../../../../common/src/api/reports.ts';
+import type { CategoryScope } from '../../permissions/category-scope.ts';
+import type { Db } from '../../platform/db/db.ts';
+import { toBool } from '../../platform/db/dialect.ts';
+import type { Database } from '../../platform/db/schema.ts';
+import { toApiDate } from '../../platform/dates.ts';
+
+/** A report or queue entry as stored, with the IDs of its reasons (api-contract §27.4). */
+export interface ReportRow {
+  reportID: number;
+  status: ReportStatus;
+  recordType: ReportRecordType;
+  recordID: number;
+  recordName: string;
+  recordHtml: string;
+  recordFormat: string;
+  recordUserID: number;
+  recordDateInserted: string;
+  recordDateUpdated: string | null;
+  placeRecordID: number;
+  noteHtml: string | null;
+  isUserReport: boolean;
+  isPending: boolean;
+  isPendingUpdate: boolean;
+  pendingName: string | null;
+  pendingBody: string | null;
+  pendingFormat: string | null;
+  escalationID: number | null;
+  insertUserID: number;
+  dateInserted: string;
+  updateUserID: number | null;
+  dateUpdated: string | null;
+  reasonIDs: string[];
+}
+
+const reportColumns = [
+  'reports.reportID',
+  'reports.status',
+  'reports.recordType',
+  'reports.recordID',
+  'reports.recordName',
+  'reports.recordHtml',
+  'reports.recordFormat',
+  'reports.recordUserID',
+  'reports.recordDateInserted',
+  'reports.recordDateUpdated',
+  'reports.placeRecordID',
+  'reports.noteHtml',
+  'reports.isUserReport',
+  'reports.isPending',
+  'reports.isPendingUpdate',
+  'reports.pendingName',
+  'reports.pendingBody',
+  'reports.pendingFormat',
+  'reports.escalationID',
+  'reports.insertUserID',
+  'reports.dateInserted',
+  'reports.updateUserID',
+  'reports.dateUpdated',
+] as const;
+
+type RawReport = Omit<ReportRow, 'reasonIDs' | 'status' | 'recordType' | 'isUserReport' | 'isPending' | 'isPendingUpdate'> & {
+  status: string;
+  recordType: string;
+  isUserReport: boolean | number;
+  isPending: boolean | number;
+  isPendingUpdate: boolean | number;
+};
+
+function toReportRow(row: RawReport, reasonIDs: string[]): ReportRow {
+  return {
+    ...row,
+    status: row.status as ReportStatus,
+    recordType: row.recordType as ReportRecordType,
+    isUserReport: toBool(row.isUserReport),
+    isPending: toBool(row.isPending),
+    isPendingUpdate: toBool(row.isPendingUpdate),
+    recordDateInserted: toApiDate(row.recordDateInserted),
+    recordDateUpdated: toApiDate(row.recordDateUpdated),
+    dateInserted: toApiDate(row.dateInserted),
+    dateUpdated: toApiDate(row.dateUpdated),
+    reasonIDs,
+  };
+}
+
+async function withReasons(db: Db, rows: readonly RawReport[]): Promise<ReportRow[]> {
+  if (rows.length === 0) return [];
+  const links = await db
+    .selectFrom('reportReasonLinks')
+    .select(['reportID', 'reportReasonID'])
+    .where('reportID', 'in', rows.map((row) => row.reportID))
+    .orderBy('reportReasonID')
+    .execute();
+  const byReport = new Map<number, string[]>();
+  for (const link of links) {
+    const list = byReport.get(link.reportID) ?? [];
+    list.push(link.reportReasonID);
+    byReport.set(link.reportID, list);
+  }
+  return rows.map((row) => toReportRow(row, byReport.get(row.reportID) ?? []));
+}
+
+export interface NewReport {
+  recordType: ReportRecordType;
+  recordID: number;
+  recordName: string;
+  recordHtml: string;
+  recordFormat: string;
+  recordUserID: number;
+  recordDateInserted: string;
+  recordDateUpdated: string | null;
+  placeRecordID: number;
+  noteHtml: string | null;
+  isUserReport: boolean;
+  isPending: boolean;
+  isPendingUpdate: boolean;
+  pendingName?: string | null;
+  pendingBody?: string | null;
+  pendingFormat?: string | null;
+  insertUserID: number;
+  dateInserted: string;
+}
+
+/** Inserts a report and its reasons (in the caller's transaction); returns its ID. */
+export async function insertReport(db: Db, report: NewReport, reasonIDs: readonly string[]): Promise<number> {
+  const row = await db.insertInto('reports').values(report).returning('reportID').executeTakeFirstOrThrow();
+  await replaceReportReasons(db, row.reportID, reasonIDs);
+  return row.reportID;
+}
+
+async function replaceReportReasons(db: Db, reportID: number, reasonIDs: readonly string[]): Promise<void> {
+  await db.deleteFrom('reportReasonLinks').where('reportID', '=', reportID).execute();
+  const unique = [...new Set(reasonIDs)];
+  if (unique.length > 0)
+    await db
+      .insertInto('reportReasonLinks')
+      .values(unique.map((reportReasonID) => ({ reportID, reportReasonID })))
+      .execute();
+}
+
+/** Replaces a report's reasons and note (a second report of the same record by the same user). */
+export async function updateReportContent(
+  db: Db,
+  reportID: number,
+  change: { reasonIDs: readonly string[]; noteHtml: string | null; updateUserID: number; dateUpdated: string },
+): Promise<void> {
+  await db
+    .updateTable('reports')
+    .set({ noteHtml: change.noteHtml, updateUserID: change.updateUserID, dateUpdated: change.dateUpdated })
+    .where('reportID', '=', reportID)
+    .execute();
+  await replaceReportReasons(db, reportID, change.reasonIDs);
+}
+
+/** The reporter's own `new` report of a record, if any. */
+export async function findOpenReportBy(
+  db: Db,
+  record: { recordType: ReportRecordType; recordID: number },
+  insertUserID: number,
+): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('reports')
+    .select('reportID')
+    .where('recordType', '=', record.recordType)
+    .where('recordID', '=', record.recordID)
+    .where('status', '=', 'new')
+    .where('isUserReport', '=', true)
+    .where('insertUserID', '=', insertUserID)
+    .executeTakeFirst();
+  return row?.reportID;
+}
+
+export async function findReportByID(db: Db, reportID: number): Promise<ReportRow | undefined> {
+  const row = await db.selectFrom('reports').select(reportColumns).where('reportID', '=', reportID).executeTakeFirst();
+  return row ? (await withReasons(db, [row]))[0] : undefined;
+}
+
+/** Filters of `GET /reports` (api-contract §27.4). */
+export interface ReportFilter {
+  scope: CategoryScope;
+  statuses?: readonly ReportStatus[] | undefined;
+  recordType?: ReportRecordType | undefined;
+  recordID?: RangeFilter | undefined;
+  placeRecordID?: RangeFilter | undefined;
+  reportReasonIDs?: readonly string[] | undefined;
+  insertUserID?: RangeFilter | undefined;
+  recordUserID?: RangeFilter | undefined;
+  escalationID?: RangeFilter | undefined;
+}
+
+type ReportExpressions = ExpressionBuilder<Database, 'reports'>;
+
+type RangeColumn =
+  | 'reports.recordID'
+  | 'reports.placeRecordID'
+  | 'reports.insertUserID'
+  | 'reports.recordUserID'
+  | 'reports.escalationID';
+
+function rangeConditions(eb: ReportExpressions, column: RangeColumn, range: RangeFilter): Expression<SqlBool>[] {
+  if (range.kind === 'values')
+    return range.values.length === 0 ? [sql<SqlBool>`1 = 0`] : [eb(column, 'in', range.values)];
+  const conditions: Expression<SqlBool>[] = [];
+  if (range.min) conditions.push(eb(column, range.min.inclusive ? '>=' : '>', range.min.value));
+  if (range.max) conditions.push(eb(column, range.max.inclusive ? '<=' : '<', range.max.value));
+  return conditions;
+}
+
+/** The categories of a moderator's scope, as a condition on `reports.placeRecordID`. */
+function scopeCondition(eb: ReportExpressions, scope: CategoryScope): Expression<SqlBool> {
+  if (scope.all) return sql<SqlBool>`1 = 1`;
+  if (scope.permissionCategoryIDs.length === 0) return sql<SqlBool>`1 = 0`;
+  return eb(
+    'reports.placeRecordID',
+    'in',
+    eb
+      .selectFrom('categories')
+      .select('categories.categoryID')
+      .where('categories.permissionCategoryID', 'in', scope.permissionCategoryIDs),
+  );
+}
+
+function filterCondition(eb: ReportExpressions, filter: ReportFilter): Expression<SqlBool> {
+  const conditions: Expression<SqlBool>[] = [scopeCondition(eb, filter.scope)];
+  if (filter.statuses && filter.statuses.length > 0) conditions.push(eb('reports.status', 'in', [...filter.statuses]));
+  if (filter.recordType) conditions.push(eb('reports.recordType', '=', filter.recordType));
+  if (filter.recordID) conditions.push(...rangeConditions(eb, 'reports.recordID', filter.recordID));
+  if (filter.placeRecordID) conditions.push(...rangeConditions(eb, 'reports.placeRecordID', filter.placeRecordID));
+  if (filter.insertUserID) conditions.push(...rangeConditions(eb, 'reports.insertUserID', filter.insertUserID));
+  if (filter.recordUserID) conditions.push(...rangeConditions(eb, 'reports.recordUserID', filter.recordUserID));
+  if (filter.escalationID) conditions.push(...rangeConditions(eb, 'reports.escalationID', filter.escalationID));
+  if (filter.reportReasonIDs && filter.reportReasonIDs.length > 0) {
+    const reasonIDs = [...filter.reportReasonIDs];
+    conditions.push(
+      eb.exists(
+        eb
+          .selectFrom('reportReasonLinks')
+          .select('reportReasonLinks.reportID')
+          .whereRef('reportReasonLinks.reportID', '=', 'reports.reportID')
+          .where('reportReasonLinks.reportReasonID', 'in', reasonIDs),
+      ),
+    );
+  }
+  return eb.and(conditions);
+}
+
+/** One page of reports and the total (numbered pager), newest first unless sorted otherwise. */
+export async function listReportRows(
+  db: Db,
+  filter: ReportFilter,
+  page: { sort: 'dateInserted' | 'recordDateInserted'; descending: boolean; offset: number; limit: number },
+): Promise<{ rows: ReportRow[]; total: number }> {
+  const direction = page.descending ? 'desc' : 'asc';
+  const rows = await db
+    .selectFrom('reports')
+    .select(reportColumns)
+    .where((eb) => filterCondition(eb, filter))
+    .orderBy(page.sort === 'dateInserted' ? 'reports.reportID' : 'reports.recordDateInserted', direction)
+    .orderBy('reports.reportID', direction)
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  const count = await db
+    .selectFrom('reports')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where((eb) => filterCondition(eb, filter))
+    .executeTakeFirstOrThrow();
+  return { rows: await withReasons(db, rows), total: Number(count.count) };
+}
+
+/** `new` reports in a moderator's scope (`reports` of `GET /users/me-counts`). */
+export async function countNewReports(db: Db, scope: CategoryScope): Promise<number> {
+  const row = await db
+    .selectFrom('reports')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('reports.status', '=', 'new')
+    .where((eb) => scopeCondition(eb, scope))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Sets a report's status (and who changed it, when). */
+export async function setReportStatus(
+  db: Db,
+  reportID: number,
+  change: { status: ReportStatus; updateUserID: number; dateUpdated: string; isPending?: boolean; isPendingUpdate?: boolean },
+): Promise<void> {
+  await db.updateTable('reports').set(change).where('reportID', '=', reportID).execute();
+}
+
+/** Settles every other `new` report of a record the same way (api-contract §27.4). */
+export async function settleOtherNewReports(
+  db: Db,
+  record: { recordType: ReportRecordType; recordID: number; exceptReportID: number },
+  change: { status: ReportStatus; updateUserID: number; dateUpdated: string },
+): Promise<void> {
+  await db
+    .updateTable('reports')
+    .set(change)
+    .where('recordType', '=', record.recordType)
+    .where('recordID', '=', record.recordID)
+    .where('status', '=', 'new')
+    .where('reportID', '!=', record.exceptReportID)
+    .execute();
+}
+
+/** Whether any report used a reason (a used reason is only marked deleted). */
+export async function isReasonUsed(db: Db, reportReasonID: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('reportReasonLinks')
+    .select('reportID')
+    .where('reportReasonID', '=', reportReasonID)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Replaces the waiting version of a pending entry (`PATCH /reports/{id}` `premoderatedRecord`). */
+export async function updatePendingVersion(
+  db: Db,
+  reportID: number,
+  change: { recordName: string; recordHtml: string; recordFormat: string; pendingName: string | null; pendingBody: string | null; pendingFormat: string | null; updateUserID: number; dateUpdated: string },
+): Promise<void> {
+  await db.updateTable('reports').set(change).where('reportID', '=', reportID).execute();
+}
