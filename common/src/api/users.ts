@@ -370,9 +370,29 @@ export const userEditSchema = z.object({
 
 export type UserEdit = z.infer<typeof userEditSchema>;
 
-/** `PUT /users/{id}/ban` body and answer. */
-export const banBodySchema = z.object({ banned: z.boolean() });
-export const banResultSchema = z.object({ banned: z.boolean() });
+/** The longest ban reason (api-contract §27.8). */
+export const BAN_REASON_MAX_LENGTH = 500;
+
+/**
+ * `PUT /users/{id}/ban` body and answer (api-contract §3, §27.8): `reason` (plain text) and
+ * `dateExpires` (the ban lifts itself then; null = until lifted) go with a ban.
+ */
+export const banBodySchema = z.object({
+  banned: z.boolean(),
+  reason: z.string().trim().max(BAN_REASON_MAX_LENGTH).optional(),
+  dateExpires: z.iso
+    .datetime({ offset: true })
+    .transform((value) => new Date(value).toISOString())
+    .nullable()
+    .optional(),
+});
+export type BanBody = z.output<typeof banBodySchema>;
+export const banResultSchema = z.object({
+  banned: z.boolean(),
+  reason: z.string().nullable().optional(),
+  dateExpires: dateTime.nullable().optional(),
+});
+export type BanResult = z.infer<typeof banResultSchema>;
 
 /** `POST /users/{id}/photo` answer. */
 export const photoResultSchema = z.object({ photoUrl: z.string() });

@@ -233,7 +233,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: banResultSchema, ...errors },
       },
     },
-    async (request) => setUserBan(request.ctx, request.params.id, request.body.banned),
+    async (request) => setUserBan(request.ctx, request.params.id, request.body),
   );
 
   api.post(
