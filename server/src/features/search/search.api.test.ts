@@ -30,6 +30,9 @@ describe(`GET /search: filters and permissions (${testDialect})`, () => {
       body: rich2('Roses and tulips.'),
     });
     const comment = await makeComment(t, { discussionID: discussion.discussionID, text: `I like ${word} too.` });
+    const direct = await inject(t, fx.guest, { method: 'GET', url: `/api/v2/search?query=${word}&limit=1` });
+    assert.equal(direct.headers['x-app-page-limit'], '1');
+    assert.match(String(direct.headers['x-app-page-next-url']), /page=2/);
     const answer = await searchAs(t, fx.guest, `query=${word}`);
     assert.deepEqual(keysOf(answer).sort(), [`comment:${String(comment.commentID)}`, `discussion:${String(discussion.discussionID)}`].sort());
     assert.equal(answer.total, 2);

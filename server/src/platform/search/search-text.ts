@@ -3,7 +3,8 @@
  * so search-syntax characters (`"`, `*`, `-`, `:`, parentheses) are never passed to an engine as
  * syntax, and `OR`/`NEAR` are ordinary words. Latin words are lower-cased with their accents
  * removed; words in Han, Kana or Hangul are kept whole and matched as substrings (CJK text has no
- * spaces between words, so a two- or three-character query must find a longer run).
+ * spaces between words, so a two- or three-character query must find a longer run). The engines'
+ * keywords in capitals (`AND`, `OR`, `NOT`, `NEAR`) are ignored: `queryOperator` says and/or.
  */
 export interface SearchTerms {
   /** Folded words, matched by the full-text index. */
@@ -14,6 +15,9 @@ export interface SearchTerms {
 
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 const SEPARATORS = /[^\p{L}\p{N}\p{M}]+/u;
+
+/** Query-syntax keywords of the engines, written in capitals: ignored, like the syntax characters. */
+const KEYWORDS = new Set(['AND', 'OR', 'NOT', 'NEAR']);
 
 /** At most this many terms are searched: a longer query keeps its first ones. */
 export const MAX_SEARCH_TERMS = 16;
@@ -34,7 +38,7 @@ export function parseSearchText(text: string): SearchTerms {
   const words: string[] = [];
   const substrings: string[] = [];
   for (const token of text.normalize('NFC').split(SEPARATORS)) {
-    if (token === '') continue;
+    if (token === '' || KEYWORDS.has(token)) continue;
     if (CJK.test(token)) {
       if (!substrings.includes(token.toLowerCase())) substrings.push(token.toLowerCase());
       continue;
