@@ -14,6 +14,8 @@ export interface NewComment {
   body: string;
   format: 'rich2';
   parentCommentID?: number;
+  /** The autosaved draft the server deletes once the comment is posted (api-contract §23). */
+  draftID?: number;
 }
 
 /** `POST /comments` (api-contract §9); a 202 is premoderation. */
@@ -26,6 +28,7 @@ export async function postComment(input: NewComment): Promise<PostCommentResult>
       parentRecordType: 'discussion',
       parentRecordID: input.discussionID,
       ...(input.parentCommentID === undefined ? {} : { parentCommentID: input.parentCommentID }),
+      ...(input.draftID === undefined ? {} : { draftID: input.draftID }),
     },
   });
   if (response.status === 202 || !('commentID' in response.data)) {

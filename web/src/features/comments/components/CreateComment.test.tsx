@@ -88,7 +88,10 @@ describe('CreateComment', () => {
     ];
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => answers.shift() ?? jsonResponse(500, {})),
+      // The box looks for a saved draft on load (issue 16): there is none.
+      vi.fn(async (url: string) =>
+        String(url).includes('/drafts') ? jsonResponse(200, []) : (answers.shift() ?? jsonResponse(500, {})),
+      ),
     );
     const user = userEvent.setup();
     renderWithApp(<CreateComment discussion={discussionFixture()} />, { bootstrap: signedIn });

@@ -13,6 +13,8 @@ import { useCreateCommentDraft } from '../hooks/create-comment-draft.ts';
 import { isRich2Empty } from '../../editor/rich2-text.ts';
 import { CommentEditor } from './CommentEditor.tsx';
 import styles from './CreateComment.module.css';
+import { commentDraftText, useCommentDraftAutosave } from '../../drafts/hooks/useCommentDraftAutosave.ts';
+import { DraftSaveStatus } from '../../drafts/components/DraftSaveStatus.tsx';
 
 export interface CreateCommentProps {
   discussion: Discussion;
@@ -79,6 +81,14 @@ export function CreateComment({ discussion: initial }: CreateCommentProps) {
     has(permissions, 'discussions.close', category);
   const canComment =
     discussion.permissions?.['comments.add'] ?? has(permissions, 'comments.add', category);
+  // Issue 16: the box's text is kept locally at once and saved as a server draft 5 s after typing.
+  const autosave = useCommentDraftAutosave({
+    discussionID: discussion.discussionID,
+    value: draft,
+    setValue: setDraft,
+    enabled: isSignedIn && canComment && (!discussion.closed || canClose),
+    editorElementID: createCommentElementID,
+  });
 
   if (discussion.closed && !canClose) {
     return (
@@ -106,7 +116,9 @@ export function CreateComment({ discussion: initial }: CreateCommentProps) {
       const result = await postMutation.mutateAsync({
         body: draft,
         format: 'rich2',
+        ...(autosave.draftID === null ? {} : { draftID: autosave.draftID }),
       });
+      autosave.clear();
       setDraft('');
       if (result.kind === 'pending') {
         setPendingMessage(result.message || t('Your comment will appear after it is approved.'));
@@ -147,6 +159,7 @@ export function CreateComment({ discussion: initial }: CreateCommentProps) {
           placeholder={t('Write a comment…')}
           error={bodyErrors.length > 0 ? bodyErrors.join(' ') : undefined}
         />
+        <DraftSaveStatus autosave={autosave} toText={commentDraftText} />
         {otherError !== null ? (
           <p role="alert" className={styles.error}>
             {otherError}
