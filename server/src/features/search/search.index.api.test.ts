@@ -10,6 +10,8 @@ import {
   type ErrorBody,
 } from '../../../test/factories.ts';
 import { testDialect } from '../../../test/harness.ts';
+import { dialectOf } from '../../platform/db/dialect.ts';
+import { searchEngineFor } from '../../platform/search/search-engines.ts';
 import { keysOf, searchAs, uniqueWord, useSearchFixture } from './search.api-fixture.ts';
 
 describe(`GET /search: the index follows every change; text handling; bad input (${testDialect})`, () => {
@@ -98,6 +100,25 @@ describe(`GET /search: the index follows every change; text handling; bad input 
     assert.ok(moved.length >= 1 || !keysOf(answer).includes(c(comment.commentID)));
   });
 
+  test('splits: comments split into a new discussion in another category are found there', async () => {
+    const word = uniqueWord();
+    const category = await makeCategory(t);
+    const other = await makeCategory(t);
+    const original = await makeDiscussion(t, { categoryID: category.categoryID, name: 'Original thread' });
+    const comment = await makeComment(t, { discussionID: original.discussionID, text: `split away ${word}` });
+    const split = await inject(t, fx.admin, {
+      method: 'POST',
+      url: '/api/v2/discussions/split',
+      payload: { newPost: { name: `Split ${word}`, categoryID: other.categoryID }, commentIDs: [comment.commentID] },
+    });
+    assert.equal(split.statusCode, 200, split.body);
+    const answer = await searchAs(t, fx.member, `query=${word}&categoryID=${String(other.categoryID)}`);
+    const found = answer.results.map((result) => `${result.recordType}:${String(result.discussionID)}`);
+    assert.equal(answer.total, 2, answer.body);
+    assert.ok(found.every((key) => !key.endsWith(`:${String(original.discussionID)}`)), answer.body);
+    assert.deepEqual(keysOf(await searchAs(t, fx.member, `query=${word}&categoryID=${String(category.categoryID)}`)), []);
+  });
+
   test('category permission changes apply to the next search', async () => {
     const word = uniqueWord();
     const category = await makeCategory(t);
@@ -119,6 +140,19 @@ describe(`GET /search: the index follows every change; text handling; bad input 
     assert.deepEqual(keysOf(hidden), []);
     assert.equal(hidden.total, 0);
     assert.deepEqual(keysOf(await searchAs(t, fx.admin, `query=${word}`)), [d(discussion.discussionID)]);
+  });
+
+  test('a rebuild of the index keeps every result and reports its progress', async () => {
+    const word = uniqueWord();
+    const category = await makeCategory(t);
+    const discussion = await makeDiscussion(t, { categoryID: category.categoryID, name: `Rebuilt ${word}` });
+    const comment = await makeComment(t, { discussionID: discussion.discussionID, text: `also ${word}` });
+    const steps: [number, number][] = [];
+    await searchEngineFor(dialectOf(t.db)).rebuild(t.db, (done, total) => steps.push([done, total]));
+    assert.ok(steps.length >= 2);
+    const [lastDone, lastTotal] = steps.at(-1) ?? [0, -1];
+    assert.equal(lastDone, lastTotal);
+    assert.deepEqual(keysOf(await searchAs(t, fx.member, `query=${word}`)).sort(), [c(comment.commentID), d(discussion.discussionID)].sort());
   });
 
   test('accents fold both ways', async () => {

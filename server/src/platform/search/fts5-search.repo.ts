@@ -11,6 +11,9 @@ function ftsQuery(words: readonly string[], operator: 'and' | 'or', prefixLast: 
   return quoted.join(operator === 'or' ? ' OR ' : ' AND ');
 }
 
+/** Posts indexed per statement while rebuilding (progress is reported after each). */
+const REBUILD_BATCH = 5000;
+
 const fts5Text: TextSql = {
   wordMatch(kind, words, operator, prefixLast) {
     const clauses: string[] = [];
@@ -45,11 +48,31 @@ export const fts5SearchEngine: SearchEngine = {
   name: 'sqlite-fts5',
   search: (db, request) => runSqlSearch(db, request, fts5Text),
   async rebuild(db: Db, progress) {
-    const tables = ['discussionsSearch', 'commentsSearch'] as const;
-    for (const [index, table] of tables.entries()) {
-      await sql`insert into ${sql.table(table)}(${sql.table(table)}) values ('rebuild')`.execute(db);
-      progress(index + 1, tables.length);
-    }
+    // One transaction: writers wait, so no trigger inserts a row the batches insert again.
+    await db.transaction().execute(async (trx) => {
+      const counts = await sql<{ posts: number }>`select (select count(*) from "discussions") + (select count(*) from "comments") as "posts"`.execute(trx);
+      const total = Number(counts.rows[0]?.posts ?? 0);
+      let done = 0;
+      progress(done, total);
+      const sources = [
+        { table: 'discussionsSearch', source: 'discussions', id: 'discussionID', columns: ['name', 'bodyPlainText'] },
+        { table: 'commentsSearch', source: 'comments', id: 'commentID', columns: ['bodyPlainText'] },
+      ] as const;
+      for (const { table, source, id, columns } of sources) {
+        await sql`insert into ${sql.table(table)}(${sql.table(table)}) values ('delete-all')`.execute(trx);
+        const names = sql.join(columns.map((column) => sql.id(column)));
+        let after = 0;
+        for (;;) {
+          const batch = await sql<{ last: number | null; size: number }>`select max(${sql.id(id)}) as "last", count(*) as "size" from (select ${sql.id(id)} from ${sql.table(source)} where ${sql.id(id)} > ${after} order by ${sql.id(id)} limit ${REBUILD_BATCH}) b`.execute(trx);
+          const last = batch.rows[0]?.last ?? null;
+          if (last === null) break;
+          await sql`insert into ${sql.table(table)}(rowid, ${names}) select ${sql.id(id)}, ${names} from ${sql.table(source)} where ${sql.id(id)} > ${after} and ${sql.id(id)} <= ${last}`.execute(trx);
+          done += Number(batch.rows[0]?.size ?? 0);
+          after = Number(last);
+          progress(done, total);
+        }
+      }
+    });
     await sql`insert into "discussionsSearch"("discussionsSearch") values ('optimize')`.execute(db);
     await sql`insert into "commentsSearch"("commentsSearch") values ('optimize')`.execute(db);
   },

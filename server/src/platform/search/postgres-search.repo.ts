@@ -48,10 +48,15 @@ export const postgresSearchEngine: SearchEngine = {
   name: 'postgresql-fts',
   search: (db, request) => runSqlSearch(db, request, postgresText),
   async rebuild(db: Db, progress) {
-    const indexes = ['discussions_search', 'comments_search'] as const;
-    for (const [index, name] of indexes.entries()) {
+    // The indexes are expressions over the posts: rebuilding them is a REINDEX (the trigram
+    // indexes exist only where pg_trgm could be installed).
+    const names = ['discussions_search', 'comments_search', 'discussions_search_substring', 'comments_search_substring'];
+    const present = await sql<{ name: string }>`select indexname as "name" from pg_indexes where schemaname = current_schema() and indexname in (${sql.join(names)})`.execute(db);
+    const existing = names.filter((name) => present.rows.some((row) => row.name === name));
+    progress(0, existing.length);
+    for (const [index, name] of existing.entries()) {
       await sql`reindex index ${sql.id(name)}`.execute(db);
-      progress(index + 1, indexes.length);
+      progress(index + 1, existing.length);
     }
   },
 };
