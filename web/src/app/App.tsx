@@ -79,6 +79,15 @@ const NotificationPreferencesPage = lazyPage(
     (await import('../features/notifications/components/NotificationPreferencesPage.tsx'))
       .NotificationPreferencesPage,
 );
+const MessagesPage = lazyPage(
+  'src/features/conversations/components/MessagesPage.tsx',
+  async () => (await import('../features/conversations/components/MessagesPage.tsx')).MessagesPage,
+);
+const AddConversationPage = lazyPage(
+  'src/features/conversations/components/AddConversationPage.tsx',
+  async () =>
+    (await import('../features/conversations/components/AddConversationPage.tsx')).AddConversationPage,
+);
 // The admin screens: members never download them (nor the settings registry and its schemas).
 const DashboardSettingsPage = lazyPage(
   'src/features/admin/components/SettingsPage.tsx',
@@ -132,6 +141,10 @@ const pageRoutes: readonly PageRoute[] = [
   { path: routePatterns.notifications, page: NotificationsPage },
   { path: routePatterns.notificationsPage, page: NotificationsPage },
   { path: routePatterns.notificationPreferences, page: NotificationPreferencesPage },
+  { path: routePatterns.messages, page: MessagesPage },
+  { path: routePatterns.messagesItem, page: MessagesPage },
+  { path: routePatterns.addMessage, page: AddConversationPage },
+  { path: routePatterns.addMessageTo, page: AddConversationPage },
   { path: routePatterns.dashboardSettings, page: DashboardSettingsPage },
   { path: routePatterns.dashboardCategories, page: DashboardCategoriesPage },
   { path: routePatterns.dashboardJobs, page: DashboardJobsPage },

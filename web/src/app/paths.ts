@@ -196,6 +196,27 @@ export function notificationPreferencesPath(): string {
   return '/profile/preferences';
 }
 
+/** The inbox (spec 000 §2 `/messages`), `/messages/p{page}` past the first page. */
+export function messagesPath(page = 1): string {
+  return page > 1 ? `/messages/p${page}` : '/messages';
+}
+
+/** A conversation's thread (spec 000 §2 `/messages/{id}`). */
+export function conversationPath(conversationID: number): string {
+  return `/messages/${conversationID}`;
+}
+
+/**
+ * The compose page (spec 000 §2): `/messages/add/{name}` from the user card, `?to=a,b` for
+ * several recipients, `?content=` to share text in a message.
+ */
+export function addMessagePath(options: { to?: readonly string[]; content?: string } = {}): string {
+  const [only, ...rest] = options.to ?? [];
+  if (only !== undefined && rest.length === 0)
+    return withQuery(`/messages/add/${encodeURIComponent(only)}`, { content: options.content });
+  return withQuery('/messages/add', { to: options.to?.join(','), content: options.content });
+}
+
 /** Route patterns for the router (same URLs as the builders above). */
 export const routePatterns = {
   home: '/',
@@ -210,6 +231,10 @@ export const routePatterns = {
   notifications: '/profile/notifications',
   notificationsPage: '/profile/notifications/:page',
   notificationPreferences: '/profile/preferences',
+  messages: '/messages',
+  messagesItem: '/messages/:conversationID',
+  addMessage: '/messages/add',
+  addMessageTo: '/messages/add/:name',
   discussions: '/discussions',
   discussionsPage: '/discussions/:page',
   categories: '/categories',

@@ -3,6 +3,7 @@ import { Flyout } from '../../components/Flyout.tsx';
 import { SmartLink } from '../../components/SmartLink.tsx';
 import { useEntryLinks } from '../../app/entry-links.ts';
 import { NotificationsBell } from '../../features/notifications/components/NotificationsBell.tsx';
+import { MessagesEnvelope } from '../../features/conversations/components/MessagesEnvelope.tsx';
 import {
   dashboardCategoriesPath,
   dashboardSettingsPath,
@@ -16,7 +17,8 @@ import styles from './TitleBar.module.css';
 
 /**
  * The title bar's right side (spec 000 §2): 'Sign In' and 'Register' for guests, the
- * notifications bell and the 'My Account' flyout for signed-in users.
+ * notifications bell, the messages envelope (when conversations are enabled) and the 'My Account'
+ * flyout for signed-in users.
  */
 export function MeBox() {
   const user = useCurrentUser();
@@ -40,6 +42,7 @@ export function MeBox() {
   return (
     <div className={styles.meBox}>
       <NotificationsBell />
+      <MessagesEnvelope />
       <Flyout
         label={t('My Account')}
         buttonContent={

@@ -8,6 +8,7 @@ export const enPlurals: Readonly<Record<string, { one: string; other: string }>>
   '{count} comments': { one: '{count} comment', other: '{count} comments' },
   '{count} Comments': { one: '{count} Comment', other: '{count} Comments' },
   '{count} views': { one: '{count} view', other: '{count} views' },
+  '{count} new messages': { one: '{count} new message', other: '{count} new messages' },
   '{count} discussions': { one: '{count} discussion', other: '{count} discussions' },
   '{count} posts': { one: '{count} post', other: '{count} posts' },
   '{count} followers': { one: '{count} follower', other: '{count} followers' },

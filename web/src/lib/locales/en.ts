@@ -1,12 +1,12 @@
 import { layoutsEn } from './en/layouts.ts';
 import { discussionsEn } from './en/discussions.ts';
 import { commentsEn } from './en/comments.ts';
-import { draftsEn } from './en/drafts.ts';
 import { reactionsEn } from './en/reactions.ts';
 import { editorEn } from './en/editor.ts';
 import { categoriesEn } from './en/categories.ts';
 import { adminEn } from './en/admin.ts';
 import { notificationsEn } from './en/notifications.ts';
+import { conversationsEn } from './en/conversations.ts';
 
 /**
  * The English pack: every UI string keyed by its English spec text (CONVENTIONS §7). English maps
@@ -180,10 +180,10 @@ export const en: Readonly<Record<string, string>> = {
   ...layoutsEn,
   ...discussionsEn,
   ...commentsEn,
-  ...draftsEn,
   ...reactionsEn,
   ...editorEn,
   ...categoriesEn,
   ...adminEn,
   ...notificationsEn,
+  ...conversationsEn,
 };

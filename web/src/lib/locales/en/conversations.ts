@@ -1,0 +1,21 @@
+/** English strings of the messages envelope, inbox, thread and compose page (merged into the en pack by ../en.ts). */
+export const conversationsEn: Readonly<Record<string, string>> = {
+  'Add {name}': 'Add {name}',
+  'Back to Messages': 'Back to Messages',
+  'Leave Conversation': 'Leave Conversation',
+  'Matching users': 'Matching users',
+  Message: 'Message',
+  Messages: 'Messages',
+  'Messages, {count} unread': 'Messages, {count} unread',
+  'New Message': 'New Message',
+  'No messages.': 'No messages.',
+  Participants: 'Participants',
+  Recipients: 'Recipients',
+  'Remove {name}': 'Remove {name}',
+  'Send Message': 'Send Message',
+  'Show older messages': 'Show older messages',
+  'Subject (optional)': 'Subject (optional)',
+  'Write a message…': 'Write a message…',
+  'You do not have any messages yet.': 'You do not have any messages yet.',
+  '{count} new messages': '{count} new messages',
+};
