@@ -49,8 +49,6 @@ const NOT_BUILT_PREFIXES = [
   '/report-reasons',
   '/reports',
   '/escalations',
-  '/logs',
-  '/audit-logs',
   '/groups',
 ];
 const NOT_BUILT_CALLS = [
@@ -88,6 +86,7 @@ const HEARTH_EXTENSIONS: Record<string, string> = {
   'GET /users/{}/ignore': 'whether the current user ignores a user (issue 13 ignore list)',
   'PUT /users/{}/ignore': 'the current user ignores a user: no notifications of their messages or mentions (issue 13)',
   'DELETE /users/{}/ignore': 'the current user stops ignoring a user (issue 13)',
+  'GET /events': 'Server-Sent Events: live notifications, messages and new comments (issue 13, ARCHITECTURE "Live updates")',
 };
 /** Documented parameters Hearth does not take yet, per call, with the reason. */
 const NOT_SUPPORTED: Record<string, Record<string, string>> = {

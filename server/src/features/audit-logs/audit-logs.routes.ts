@@ -38,6 +38,7 @@ export async function auditLogsRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['audit-logs'],
+        querystring: z.object({}),
         response: { 200: z.array(auditEventTypeSchema), ...errors },
       },
     },

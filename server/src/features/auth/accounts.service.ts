@@ -31,6 +31,7 @@ import {
 import { loadAuthSettings, type AuthSettings } from './auth.settings.ts';
 import { deleteUserSessions } from './sessions.repo.ts';
 import { findUserToken, insertUserToken, spendUserToken, voidUserTokens, type UserTokenPurpose } from './user-tokens.repo.ts';
+import { recordAudit } from '../audit-logs/audit-logs.record.ts';
 
 export { NAME_IN_USE };
 export const EMAIL_IN_USE = 'The email you entered is already in use.';
@@ -236,6 +237,11 @@ export async function requestPasswordReset(ctx: RequestContext, nameOrEmail: str
       validMinutes: RESET_CODE_SECONDS / 60,
     }),
   );
+  await recordAudit(ctx, {
+    eventType: 'passwordReset_emailSent',
+    message: `Sent a password reset e-mail to ${account.name}.`,
+    context: { userID: account.userID },
+  });
 }
 
 /**
@@ -251,7 +257,10 @@ export async function resetPassword(ctx: RequestContext, userID: number, input: 
   const failed = () => fieldError('resetCode', RESET_FAILED, 400);
   const tokenHash = hashToken(input.resetCode);
   const token = await findUserToken(ctx.db, tokenHash, userID, 'resetPassword');
-  if (!token) throw failed();
+  if (!token) {
+    await recordAudit(ctx, { eventType: 'passwordReset_failed', message: 'A password reset failed.', context: { userID } });
+    throw failed();
+  }
 
   const passwordHash = await hashPassword(input.password);
   const now = nowIso();
@@ -263,5 +272,6 @@ export async function resetPassword(ctx: RequestContext, userID: number, input: 
   });
   // The new password is proof enough: earlier wrong guesses no longer hold the account back.
   await clearThrottlesStartingWith(ctx.db, signInFailuresPrefix(userID));
+  await recordAudit(ctx, { eventType: 'passwordReset_completed', message: 'A password was reset.', context: { userID } });
   return { userID };
 }

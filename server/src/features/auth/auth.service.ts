@@ -24,6 +24,7 @@ import { presentSession, presentSignedInUser } from './auth.present.ts';
 import { findAccountByID, findAccountByNameOrEmail, recordSignIn } from './auth.repo.ts';
 import { createSession, endSession, type CreatedSession } from './sessions.ts';
 import { deleteSessionOfUser, deleteUserSessions, findUserSessions } from './sessions.repo.ts';
+import { recordAudit } from '../audit-logs/audit-logs.record.ts';
 
 /**
  * Sign-in throttles (api-contract §1.13). Per account and address: one attempt per second
@@ -126,6 +127,11 @@ export async function signInWithPassword(ctx: RequestContext, input: SignInBody)
   await checkPasswordThrottles(ctx, account.userID);
   if (!(await verifyPassword(input.password, account.passwordHash))) {
     await recordWrongPassword(ctx, account.userID);
+    await recordAudit(ctx, {
+      eventType: 'user_signinFailed',
+      message: `Failed sign-in for ${account.name}.`,
+      context: { userID: account.userID, name: account.name },
+    });
     throw fieldError('password', WRONG_PASSWORD, 401);
   }
   await recordRightPassword(ctx, account.userID);
@@ -143,6 +149,12 @@ export async function signInWithPassword(ctx: RequestContext, input: SignInBody)
   });
   const now = nowIso();
   await recordSignIn(ctx.db, account.userID, ctx.ipAddress, now);
+  await recordAudit(ctx, {
+    eventType: 'user_signin',
+    message: `${account.name} signed in.`,
+    context: { userID: account.userID },
+    insertUserID: account.userID,
+  });
   return { user: presentSignedInUser({ ...account, dateLastActive: now }, ctx.config.baseUrl), session };
 }
 

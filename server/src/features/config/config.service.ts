@@ -18,6 +18,7 @@ import { validationError, type FieldError } from '../../platform/errors.ts';
 import { canReadSetting, canWriteSetting } from './config.policy.ts';
 import { presentConfigSchema, presentConfigValues } from './config.present.ts';
 import { findStoredSettings, upsertSettings, type StoredSetting } from './config.repo.ts';
+import { recordAudit } from '../audit-logs/audit-logs.record.ts';
 
 export type { SiteSettings } from '../../../../common/src/api/config.ts';
 
@@ -175,8 +176,24 @@ export async function patchConfig(ctx: RequestContext, body: ConfigPatchBody): P
   if (errors.length > 0) throw validationError(errors);
   if (writes.length === 0) return;
 
+  const before = await getSettings(ctx.db);
   await ctx.db.transaction().execute(async (trx) => {
     await upsertSettings(trx, writes, nowIso());
+    // api-contract §27.9: each change with its keys' old and new values.
+    await recordAudit(
+      ctx,
+      {
+        eventType: 'configuration_change',
+        message: `Changed the configuration: ${writes.map((write) => write.configKey).join(', ')}.`,
+        context: Object.fromEntries(
+          writes.map((write) => [
+            write.configKey,
+            { old: before[write.configKey as keyof SiteSettings], new: JSON.parse(write.value) as unknown },
+          ]),
+        ),
+      },
+      trx,
+    );
   });
   invalidateSettings(ctx.db);
   ctx.events.publish('cacheInvalidated', { cache: 'settings' });

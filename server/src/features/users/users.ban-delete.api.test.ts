@@ -23,7 +23,7 @@ describe(`Users API writes: ban and delete (${testDialect})`, () => {
         banned: true,
       });
       assert.equal(banned.statusCode, 200, banned.body);
-      assert.deepEqual(banned.json(), { banned: true });
+      assert.deepEqual(banned.json(), { banned: true, reason: null, dateExpires: null });
       assert.equal((await call(target, 'GET', '/api/v2/users/me')).statusCode, 401);
       assert.equal(
         (await call(member, 'GET', `/api/v2/users/${target.user.userID}`)).json().banned,
@@ -32,7 +32,7 @@ describe(`Users API writes: ban and delete (${testDialect})`, () => {
       const unbanned = await call(moderator, 'PUT', `/api/v2/users/${target.user.userID}/ban`, {
         banned: false,
       });
-      assert.deepEqual(unbanned.json(), { banned: false });
+      assert.deepEqual(unbanned.json(), { banned: false, reason: null, dateExpires: null });
       assert.equal((await signIn(target.user.name, TEST_PASSWORD)).statusCode, 201);
     });
 

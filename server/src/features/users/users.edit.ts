@@ -46,6 +46,7 @@ import {
   resolveUserRef,
 } from './users.service.ts';
 import { BAN_HIGHER_RANK, BAN_SAME_RANK, BAN_NOT_ALLOWED } from './users.moderation.ts';
+import { recordUserEditAudit } from './users.edit-audit.ts';
 
 export const PASSWORD_CONFIRMATION_MISSING =
   'The field `passwordConfirmation` is required to edit this profile';
@@ -226,10 +227,12 @@ export async function patchUser(
     ...(await passwordErrors(ctx, input.password)),
   );
   let roleIDs: number[] | undefined;
+  let previousRoleIDs: number[] = [];
   if (input.roleID !== undefined) {
     const existing = ((await findRolesOfUsers(ctx.db, [userID])).get(userID) ?? []).map(
       (role) => role.roleID,
     );
+    previousRoleIDs = existing;
     errors.push(...(await roleErrors(ctx, input.roleID, existing)));
     roleIDs = input.roleID;
   }
@@ -296,6 +299,10 @@ export async function patchUser(
           await replaceUserRoles(trx, userID, roleIDs);
           await bumpPermissionsVersion(trx);
         }
+        await recordUserEditAudit(ctx, trx, row, {
+          banned: banned === undefined || banned === (row.banned === 0 ? 0 : 1) ? undefined : banned === 1,
+          roleIDs: roleIDs === undefined ? undefined : { old: previousRoleIDs, new: roleIDs },
+        });
         // A ban keeps the user's sessions: their next request answers 401 "You are banned."
         // (api-contract §1.2) instead of quietly serving a guest.
         if (newPassword !== undefined) {
