@@ -22,6 +22,8 @@ import { sharedPartsOf } from '../features/layouts/layouts.shared-parts.ts';
 import { escapeHtml } from '../platform/content/escape.ts';
 import { AppError } from '../platform/errors.ts';
 import { getMe } from '../features/users/users.service.ts';
+import { loadProfilePage } from '../features/users/users.profile-page.ts';
+import type { ProfileBootstrap } from '../../../common/src/api/profiles.ts';
 import type { RequestContext } from './context.ts';
 
 /** The current user as the page bootstrap carries it (the `GET /users/me` shape, api-contract §3). */
@@ -56,6 +58,8 @@ export interface PageBootstrap {
   renderedAt: number;
   /** Layout pages only: the layout the server hydrated, so the browser fetches nothing again. */
   layout?: PageLayout;
+  /** Profile pages only (issue 15): the profile's user and first lists. */
+  profile?: ProfileBootstrap;
 }
 
 /** web/src/entry-server.tsx `RenderResult`: the app's markup and head tags, in pieces. */
@@ -363,6 +367,8 @@ export async function registerPages(
         bootstrap.layout = layout;
         if (layout.result !== undefined) seoTags = seoHeadTags(layout.result.seo);
       }
+      const profile = lookup === null ? await loadProfilePage(request.ctx, pathname) : null;
+      if (profile !== null) bootstrap.profile = profile;
       const result = await render(request.url, bootstrap);
       const html = assemblePage(rawTemplate, templateParts, {
         locale: bootstrap.locale,

@@ -68,6 +68,15 @@ const EditProfilePage = lazyPage(
   'src/features/users/components/EditProfilePage.tsx',
   async () => (await import('../features/users/components/EditProfilePage.tsx')).EditProfilePage,
 );
+const ProfilePage = lazyPage(
+  'src/features/users/components/ProfilePage.tsx',
+  async () => (await import('../features/users/components/ProfilePage.tsx')).ProfilePage,
+);
+const FollowedContentPage = lazyPage(
+  'src/features/users/components/FollowedContentPage.tsx',
+  async () =>
+    (await import('../features/users/components/FollowedContentPage.tsx')).FollowedContentPage,
+);
 const NotificationsPage = lazyPage(
   'src/features/notifications/components/NotificationsPage.tsx',
   async () =>
@@ -138,6 +147,10 @@ const pageRoutes: readonly PageRoute[] = [
   { path: routePatterns.requestPassword, page: RequestPasswordPage },
   { path: routePatterns.resetPassword, page: ResetPasswordPage },
   { path: routePatterns.editProfile, page: EditProfilePage },
+  { path: routePatterns.followedContent, page: FollowedContentPage },
+  { path: routePatterns.profile, page: ProfilePage },
+  { path: routePatterns.profileTab, page: ProfilePage },
+  { path: routePatterns.profileTabPage, page: ProfilePage },
   { path: routePatterns.notifications, page: NotificationsPage },
   { path: routePatterns.notificationsPage, page: NotificationsPage },
   { path: routePatterns.notificationPreferences, page: NotificationPreferencesPage },

@@ -96,6 +96,20 @@ export function editProfilePath(): string {
   return '/profile/edit';
 }
 
+/** The profile tabs with a route of their own (spec 000 §2; bookmarks: issue 15, owner only). */
+export type ProfileTab = 'discussions' | 'comments' | 'reactions' | 'bookmarks';
+
+/** `/profile/{tab}/{username}`, `/p{page}` pushed on from page 2 (spec 000 §2 pager). */
+export function profileTabPath(tab: ProfileTab, name: string, page = 1): string {
+  const base = `/profile/${tab}/${encodeURIComponent(name)}`;
+  return page > 1 ? `${base}/p${page}` : base;
+}
+
+/** spec 000 §2: the signed-in member's followed categories and discussions. */
+export function followedContentPath(): string {
+  return '/profile/followed-content';
+}
+
 /** spec 000 §2: `/categories/{urlcode}` and `/p{page}` from page 2 on. */
 export function categoryPath(options: { urlcode: string | number; page?: number | undefined }): string {
   const base = `/categories/${encodeURIComponent(String(options.urlcode))}`;
@@ -228,6 +242,10 @@ export const routePatterns = {
   requestPassword: '/entry/passwordrequest',
   resetPassword: '/entry/passwordreset/:userID/:code',
   editProfile: '/profile/edit',
+  followedContent: '/profile/followed-content',
+  profile: '/profile/:name',
+  profileTab: '/profile/:tab/:name',
+  profileTabPage: '/profile/:tab/:name/:page',
   notifications: '/profile/notifications',
   notificationsPage: '/profile/notifications/:page',
   notificationPreferences: '/profile/preferences',

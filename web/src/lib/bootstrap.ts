@@ -2,6 +2,7 @@ import { createContext, useContext } from 'react';
 import type { HydratedLayout, LayoutLookup, WidgetNode } from '../../../common/src/api/layouts.ts';
 import type { PermissionSet } from '../../../common/src/permissions/types.ts';
 import type { Me } from '../../../common/src/api/users.ts';
+import type { ProfileBootstrap } from '../../../common/src/api/profiles.ts';
 import { themeDefaults, type ThemeVariables } from '../../../common/src/theme/variables.ts';
 
 /**
@@ -62,6 +63,8 @@ export interface Bootstrap {
   renderedAt?: number | undefined;
   /** Layout pages: the hydrated layout, so the browser does not fetch it again. */
   layout?: BootstrapLayout | undefined;
+  /** Profile pages (issue 15): the profile's user and the list the server rendered. */
+  profile?: ProfileBootstrap | undefined;
 }
 
 /** The element id of the bootstrap JSON. */

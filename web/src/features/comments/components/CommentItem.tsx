@@ -6,7 +6,7 @@ import { Button } from '../../../components/Button.tsx';
 import { DateTime } from '../../../components/DateTime.tsx';
 import { LazyConfirmModal } from '../../../components/LazyModal.tsx';
 import { useErrorToast } from '../../../components/toast-context.tsx';
-import { commentPath, profilePath } from '../../../app/paths.ts';
+import { commentPath } from '../../../app/paths.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { t } from '../../../lib/i18n.ts';
 import { useCurrentUser, usePermissionSet } from '../../../lib/session.ts';
@@ -17,6 +17,7 @@ import type { Discussion } from '../../../../../common/src/api/discussions.ts';
 import type { UserFragment } from '../../../../../common/src/api/users.ts';
 import { recordReportsPath } from '../../discussions/components/page/page-links.ts';
 import { UserContent } from '../../discussions/components/page/UserContent.tsx';
+import { UserCardLink } from '../../users/components/UserCardLink.tsx';
 import { ReactionsBar } from '../../reactions/components/ReactionsBar.tsx';
 import { fetchCommentEdit, fetchCommentQuote } from '../api/comments.api.ts';
 import {
@@ -195,13 +196,7 @@ export function CommentItem({ comment, discussion, depth }: CommentItemProps) {
       <div className={styles.commentHeader}>
         <Avatar photoUrl={author.photoUrl} name={author.name} size="medium" isDecorative />
         <div className={styles.commentMeta}>
-          {author.userID === 0 ? (
-            <span className={styles.author}>{author.name}</span>
-          ) : (
-            <AppLink className={styles.author} to={profilePath(author.name)}>
-              {author.name}
-            </AppLink>
-          )}
+          <UserCardLink className={styles.author} user={author} />
           <span className={styles.subMeta}>
             <AppLink className={styles.permalink} to={commentPath(comment.commentID)}>
               <DateTime date={comment.dateInserted} />

@@ -9,6 +9,7 @@ import { toSitePath } from '../../../../layout/page-url.ts';
 import { BulkItemSelect, BulkItemStatus } from '../bulk/BulkItemSelect.tsx';
 import styles from './DiscussionList.module.css';
 import { AppLink } from '../../../../components/AppLink.tsx';
+import { UserCardLink } from '../../../users/components/UserCardLink.tsx';
 
 export interface DiscussionListItemProps {
   discussion: Discussion;
@@ -80,17 +81,13 @@ export function DiscussionListItem({ discussion, hideCategory = false }: Discuss
         )}
         <div className={styles.meta}>
           {author === undefined ? null : (
-            <AppLink to={profilePath(author.name)} className={styles.metaLink}>
-              {author.name}
-            </AppLink>
+            <UserCardLink user={author} className={styles.metaLink} />
           )}
           <span className={styles.metaItem}>
             {hasComments && lastUser !== undefined ? (
               <>
                 {t('Last comment by')}{' '}
-                <AppLink to={profilePath(lastUser.name)} className={styles.metaLink}>
-                  {lastUser.name}
-                </AppLink>{' '}
+                <UserCardLink user={lastUser} className={styles.metaLink} />{' '}
                 <DateTime date={lastDate} />
               </>
             ) : (

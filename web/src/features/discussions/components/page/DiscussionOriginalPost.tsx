@@ -1,7 +1,6 @@
 import { useId } from 'react';
 import { Avatar } from '../../../../components/Avatar.tsx';
 import { DateTime } from '../../../../components/DateTime.tsx';
-import { profilePath } from '../../../../app/paths.ts';
 import { useConfigValue } from '../../../../lib/bootstrap.ts';
 import { t } from '../../../../lib/i18n.ts';
 import { useCurrentUser, useIsSignedIn, usePermissionSet } from '../../../../lib/session.ts';
@@ -22,6 +21,7 @@ import { EditDiscussionLink, editCountdownInterval } from './EditDiscussionLink.
 import { sitePath } from './page-links.ts';
 import { useNow } from './use-now.ts';
 import { UserContent } from './UserContent.tsx';
+import { UserCardLink } from '../../../users/components/UserCardLink.tsx';
 import styles from './DiscussionOriginalPost.module.css';
 import { AppLink } from '../../../../components/AppLink.tsx';
 
@@ -109,13 +109,7 @@ export function DiscussionOriginalPost({ discussion: initial }: DiscussionOrigin
           <Avatar photoUrl={author.photoUrl} name={author.name} size="medium" isDecorative />
           <div className={styles.metaText}>
             <span className={styles.authorLine}>
-              {author.userID === 0 ? (
-                <span className={styles.author}>{author.name}</span>
-              ) : (
-                <AppLink className={styles.author} to={profilePath(author.name)}>
-                  {author.name}
-                </AppLink>
-              )}
+              <UserCardLink className={styles.author} user={author} />
               {author.title ? <span className={styles.authorTitle}>{author.title}</span> : null}
             </span>
             <span className={styles.subMeta}>
