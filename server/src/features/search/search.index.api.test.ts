@@ -238,4 +238,24 @@ describe(`GET /search: the index follows every change; text handling; bad input 
       assert.ok(body.errors?.some((error) => error.field === field), `${query}: ${answer.body}`);
     }
   });
+
+  test('hostile values in every parameter never answer 5xx', async () => {
+    const parameters = [
+      'query', 'name', 'recordTypes', 'types', 'queryOperator', 'discussionID', 'categoryID', 'categoryIDs',
+      'followedCategories', 'includeChildCategories', 'tags', 'tagOperator', 'insertUserIDs', 'insertUserNames',
+      'includedInsertUserRoleIDs', 'excludedInsertUserRoleIDs', 'excludedInsertUserIDs', 'dateInserted',
+      'dateUpdated', 'email', 'roleIDs', 'includeBanned', 'sort', 'collapse', 'page', 'limit', 'expand',
+    ];
+    const values = [
+      "' or 1=1 --", '"', '\\', '%', '_', '*', '-1', '0', '1e309', '99999999999', 'NaN', '[1,2)', '(', ')',
+      'NEAR("a" "b")', '東', 'x'.repeat(5000), '', ' ', 'true', '>=', '[2024-13-45,2024-01-01]',
+    ];
+    for (const parameter of parameters) {
+      for (const value of values) {
+        const answer = await searchAs(t, fx.admin, `query=a&${parameter}=${encodeURIComponent(value)}`);
+        assert.ok(answer.status < 500, `${parameter}=${value.slice(0, 40)}: ${answer.body}`);
+        if (answer.status >= 400) assert.equal((JSON.parse(answer.body) as ErrorBody).status, answer.status);
+      }
+    }
+  });
 });

@@ -32,6 +32,11 @@ function recordTypesOf(query: SearchQuery): { recordTypes: Set<SearchRecordType>
   return discussionTypes.length > 0 ? { recordTypes, discussionTypes } : { recordTypes };
 }
 
+/** An empty list filter (`tags=` or `insertUserIDs[]=,`) filters nothing. */
+function listFilter<T>(values: readonly T[] | undefined): readonly T[] | undefined {
+  return values === undefined || values.length === 0 ? undefined : values;
+}
+
 function termsOf(text: string | undefined): SearchTerms | null | 'nothing' {
   if (text === undefined) return null;
   const terms = parseSearchText(text);
@@ -77,18 +82,18 @@ export async function search(ctx: RequestContext, query: SearchQuery): Promise<S
     followedByUserID: query.followedCategories ? ctx.actor.userID : undefined,
     excludeArchivedCategories: !query.includeArchivedCategories && categoryIDs.length === 0,
     discussionID: query.discussionID,
-    tags: query.tags,
+    tags: listFilter(query.tags),
     tagOperator: query.tagOperator,
-    insertUserIDs: query.insertUserIDs,
-    insertUserNames: query.insertUserNames,
-    excludedInsertUserIDs: query.excludedInsertUserIDs,
-    includedInsertUserRoleIDs: query.includedInsertUserRoleIDs,
-    excludedInsertUserRoleIDs: query.excludedInsertUserRoleIDs,
+    insertUserIDs: listFilter(query.insertUserIDs),
+    insertUserNames: listFilter(query.insertUserNames),
+    excludedInsertUserIDs: listFilter(query.excludedInsertUserIDs),
+    includedInsertUserRoleIDs: listFilter(query.includedInsertUserRoleIDs),
+    excludedInsertUserRoleIDs: listFilter(query.excludedInsertUserRoleIDs),
     dateInserted: query.dateInserted,
     dateUpdated: query.dateUpdated,
     users: {
       email: query.email,
-      roleIDs: query.roleIDs,
+      roleIDs: listFilter(query.roleIDs),
       includeBanned: query.includeBanned,
       onlyBanned: query.onlyBanned,
     },

@@ -93,7 +93,9 @@ function postScope(
     where.push(request.insertUserIDs.length === 0 ? sql`1 = 0` : sql`${author} in (${list(request.insertUserIDs)})`);
   if (request.insertUserNames !== undefined)
     where.push(
-      sql`${author} in (select nu."userID" from "users" nu where lower(nu."name") in (${list(request.insertUserNames.map((name) => name.toLowerCase()))}))`,
+      request.insertUserNames.length === 0
+        ? sql`1 = 0`
+        : sql`${author} in (select nu."userID" from "users" nu where lower(nu."name") in (${list(request.insertUserNames.map((name) => name.toLowerCase()))}))`,
     );
   if (request.excludedInsertUserIDs !== undefined && request.excludedInsertUserIDs.length > 0)
     where.push(sql`${author} not in (${list(request.excludedInsertUserIDs)})`);
