@@ -158,6 +158,8 @@ export const discussionSchema = z.object({
   tags: z.array(tagFragmentSchema).optional(),
   tagIDs: z.array(z.number().int()).optional(),
   countReports: z.number().int().optional(),
+  /** api-contract §27.5: moderators of the discussion only. */
+  moderationStatus: z.enum(['accepted', 'pending', 'rejected']).optional(),
   permissions: discussionPermissionsSchema.optional(),
   bookmarked: z.boolean(),
   unread: z.boolean(),

@@ -19,6 +19,7 @@ import { canReadSetting, canWriteSetting } from './config.policy.ts';
 import { presentConfigSchema, presentConfigValues } from './config.present.ts';
 import { findStoredSettings, upsertSettings, type StoredSetting } from './config.repo.ts';
 import { recordAudit } from '../audit-logs/audit-logs.record.ts';
+import { findCategoriesByIDs } from '../categories/categories.lookup.ts';
 
 export type { SiteSettings } from '../../../../common/src/api/config.ts';
 
@@ -170,6 +171,16 @@ export async function patchConfig(ctx: RequestContext, body: ConfigPatchBody): P
     if (!parsed.success) {
       errors.push(...parsed.error.issues.map((issue) => toFieldError(issue, [key])));
       continue;
+    }
+    // api-contract §27.2: the premoderated categories must exist.
+    if (key === 'premoderation.categoryIDs') {
+      const ids = parsed.data as number[];
+      const found = await findCategoriesByIDs(ctx.db, ids);
+      const missing = ids.filter((id) => !found.has(id));
+      if (missing.length > 0) {
+        errors.push({ field: key, code: 'invalid', message: `Unknown categories: ${missing.join(', ')}.`, status: 422 });
+        continue;
+      }
     }
     writes.push({ configKey: key, value: JSON.stringify(parsed.data) });
   }

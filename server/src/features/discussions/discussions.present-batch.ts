@@ -12,7 +12,9 @@ import { loadBreadcrumbs } from '../categories/categories.presentation.ts';
 import { loadReactionSummaries } from '../reactions/reactions.service.ts';
 import { loadDiscussionTags } from '../tags/tags.service.ts';
 import { loadUserFragments } from '../users/users.service.ts';
-import { discussionPermissionsOf, isDiscussionStaff } from './discussions.policy.ts';
+import { has } from '../../../../common/src/permissions/has.ts';
+import { isReportsModerator } from '../reports/reports.policy.ts';
+import { canSeePending, discussionPermissionsOf, isDiscussionStaff } from './discussions.policy.ts';
 import {
   lastUserIDOf,
   presentDiscussion,
@@ -53,7 +55,10 @@ export async function presentDiscussions(
   if (rows.length === 0) return [];
   const { expand } = options;
   const ids = rows.map((row) => row.discussionID);
-  const needCategories = expand.category || expand.breadcrumbs || expand.permissions;
+  // Moderators see `moderationStatus` and `countReports` of the discussions they moderate.
+  const moderatesSomewhere = isReportsModerator(ctx.permissions) || has(ctx.permissions, 'discussions.edit');
+  const needCategories =
+    expand.category || expand.breadcrumbs || expand.permissions || moderatesSomewhere;
   const lastCommentIDs = expand.lastPost
     ? rows.map((row) => row.lastCommentID).filter((id): id is number => id !== null)
     : [];
@@ -125,6 +130,12 @@ export async function presentDiscussions(
               category ?? { categoryID: discussion.categoryID, permissionCategoryID: -1 },
               window,
             );
+          }
+        : undefined,
+      moderates: moderatesSomewhere
+        ? (discussion) => {
+            const category = categories.get(discussion.categoryID);
+            return category !== undefined && canSeePending(actor, category);
           }
         : undefined,
     }),

@@ -110,11 +110,17 @@ export interface DiscussionPresentation {
   reactions?: ReadonlyMap<number, ReactionSummary[]> | undefined;
   lastPosts?: ReadonlyMap<number, PostFragment> | undefined;
   permissionsOf?: ((row: DiscussionRow) => DiscussionPermissions) | undefined;
+  /** Whether the viewer moderates the discussion (api-contract §27.4, §27.5: `countReports`, `moderationStatus`). */
+  moderates?: ((row: DiscussionRow) => boolean) | undefined;
 }
 
 /** The user whose activity was last: the last commenter, else the author. */
 export function lastUserIDOf(row: DiscussionRow): number {
   return row.lastCommentUserID ?? row.insertUserID;
+}
+
+function moderationStatusOf(value: string): 'accepted' | 'pending' | 'rejected' {
+  return value === 'pending' || value === 'rejected' ? value : 'accepted';
 }
 
 /** A discussion as the API answers it (api-contract §8), with the requested expansions. */
@@ -178,7 +184,8 @@ export function presentDiscussion(
     // api-contract §8: tags are attached whenever the discussion has some.
     ...(tags.length > 0 ? { tags } : {}),
     ...(expand.tagIDs ? { tagIDs: tags.map((tag) => tag.tagID) } : {}),
-    ...(expand.countReports ? { countReports: row.countReports } : {}),
+    ...(expand.countReports && presentation.moderates?.(row) ? { countReports: row.countReports } : {}),
+    ...(presentation.moderates?.(row) ? { moderationStatus: moderationStatusOf(row.moderationStatus) } : {}),
     ...(presentation.permissionsOf ? { permissions: presentation.permissionsOf(row) } : {}),
     bookmarked: viewer?.bookmarked ?? false,
     // Guests never have unread discussions; signed-in viewers until they open it and read every comment.

@@ -1,5 +1,6 @@
 import type { PatchReportBody, Report, ReportStatus } from '../../../../common/src/api/reports.ts';
 import type { RequestContext } from '../../http/context.ts';
+import { systemPermissionSet } from '../../permissions/build-permission-set.ts';
 import { nowIso } from '../../platform/dates.ts';
 import { runTransaction } from '../../platform/db/transaction.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
@@ -88,8 +89,17 @@ export async function rejectReportRecord(ctx: RequestContext, reportID: number):
       const states = await findRecordStates(ctx.db, [row]);
       const state = states.get(`${row.recordType}:${String(row.recordID)}`);
       if (state && state.moderationStatus === 'accepted' && !state.tombstone) {
-        if (row.recordType === 'discussion') await deleteDiscussion(ctx, row.recordID, { longRunnerMode: 'sync' });
-        else await deleteComment(ctx, row.recordID);
+        // The moderator of the record may remove it (api-contract §27.2) without the delete
+        // permissions: the delete runs with the system's, still in the moderator's name.
+        // The same context object: the guest cache reads what the delete declared from it.
+        const ownPermissions = ctx.permissions;
+        ctx.permissions = systemPermissionSet();
+        try {
+          if (row.recordType === 'discussion') await deleteDiscussion(ctx, row.recordID, { longRunnerMode: 'sync' });
+          else await deleteComment(ctx, row.recordID);
+        } finally {
+          ctx.permissions = ownPermissions;
+        }
       }
     }
     await settle(ctx, row, 'rejected');

@@ -19,8 +19,8 @@ function isLive(state: RecordState | undefined): boolean {
 }
 
 function wasEditedAfter(state: RecordState | undefined, row: ReportRow): boolean {
-  if (!state?.dateUpdated || !row.isUserReport) return false;
-  return Date.parse(state.dateUpdated) > Date.parse(row.dateInserted);
+  if (!state?.dateUpdatedRaw || !row.isUserReport) return false;
+  return new Date(state.dateUpdatedRaw).getTime() > new Date(row.dateInsertedRaw).getTime();
 }
 
 /**

@@ -26,6 +26,8 @@ export async function bumpRecordReportCount(db: Db, record: { recordType: Report
 export interface RecordState {
   moderationStatus: string;
   dateUpdated: string | null;
+  /** As stored (sub-second), to tell an edit from the report made in the same second. */
+  dateUpdatedRaw: string | null;
   tombstone: boolean;
   discussionName: string;
 }
@@ -48,6 +50,7 @@ export async function findRecordStates(
       result.set(`discussion:${String(row.discussionID)}`, {
         moderationStatus: row.moderationStatus,
         dateUpdated: toApiDate(row.dateUpdated),
+        dateUpdatedRaw: row.dateUpdated === null ? null : String(row.dateUpdated),
         tombstone: false,
         discussionName: row.name,
       });
@@ -63,6 +66,7 @@ export async function findRecordStates(
       result.set(`comment:${String(row.commentID)}`, {
         moderationStatus: row.moderationStatus,
         dateUpdated: toApiDate(row.dateUpdated),
+        dateUpdatedRaw: row.dateUpdated === null ? null : String(row.dateUpdated),
         tombstone: row.displayType === 'tombstone',
         discussionName: row.name,
       });

@@ -30,6 +30,8 @@ export interface ReportRow {
   escalationID: number | null;
   insertUserID: number;
   dateInserted: string;
+  /** As stored (sub-second). */
+  dateInsertedRaw: string;
   updateUserID: number | null;
   dateUpdated: string | null;
   reasonIDs: string[];
@@ -61,7 +63,7 @@ const reportColumns = [
   'reports.dateUpdated',
 ] as const;
 
-type RawReport = Omit<ReportRow, 'reasonIDs' | 'status' | 'recordType' | 'isUserReport' | 'isPending' | 'isPendingUpdate'> & {
+type RawReport = Omit<ReportRow, 'reasonIDs' | 'dateInsertedRaw' | 'status' | 'recordType' | 'isUserReport' | 'isPending' | 'isPendingUpdate'> & {
   status: string;
   recordType: string;
   isUserReport: boolean | number;
@@ -80,6 +82,7 @@ function toReportRow(row: RawReport, reasonIDs: string[]): ReportRow {
     recordDateInserted: toApiDate(row.recordDateInserted),
     recordDateUpdated: toApiDate(row.recordDateUpdated),
     dateInserted: toApiDate(row.dateInserted),
+    dateInsertedRaw: String(row.dateInserted),
     dateUpdated: toApiDate(row.dateUpdated),
     reasonIDs,
   };
