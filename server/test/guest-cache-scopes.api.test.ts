@@ -317,6 +317,7 @@ describe(`guest cache scopes (${testDialect})`, () => {
       'POST /api/v2/discussions/:id/reactions',
       'POST /api/v2/discussions/:id/tags',
       'POST /api/v2/discussions/question',
+      'POST /api/v2/logs/:id/restore',
       'PUT /api/v2/discussions/:id/tags',
       'PUT /api/v2/discussions/:id/type',
     ]);
