@@ -33,7 +33,6 @@ const contractFile = path.resolve(root, '../shared/api-contract.md');
  * contract test (not in the contract) until path or contract is fixed.
  */
 const NOT_BUILT_PREFIXES = [
-  '/collections',
   '/themes',
   '/addons',
   '/locales',

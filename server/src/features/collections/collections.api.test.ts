@@ -35,7 +35,7 @@ describe(`collections API (${testDialect})`, () => {
   const call = (actor: TestActor | null, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
     inject(fx.t, actor, {
       method,
-      url: `/api/v2${url}`,
+      url,
       ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
     });
   let one: Discussion;
@@ -45,7 +45,7 @@ describe(`collections API (${testDialect})`, () => {
     ({ one, two, category } = fx);
   });
   const create = async (name: string, records: unknown[]): Promise<Collection> => {
-    const response = await call(fx.admin, 'POST', '/collections', { name, records });
+    const response = await call(fx.admin, 'POST', '/api/v2/collections', { name, records });
     assert.equal(response.statusCode, 201, response.body);
     return response.json() as Collection;
   };
@@ -69,7 +69,7 @@ describe(`collections API (${testDialect})`, () => {
         ['discussion', one.discussionID, 9],
       ],
     );
-    const read = await call(fx.admin, 'GET', `/collections/${String(collection.collectionID)}`);
+    const read = await call(fx.admin, 'GET', `/api/v2/collections/${String(collection.collectionID)}`);
     assert.equal(read.statusCode, 200);
     assert.deepEqual(read.json(), collection);
   });
@@ -77,7 +77,7 @@ describe(`collections API (${testDialect})`, () => {
   test('a name in use, whatever its case, is 400 with the contract message', async () => {
     const name = unique('Staff picks');
     await create(name, [{ recordType: 'discussion', recordID: one.discussionID }]);
-    const response = await call(fx.admin, 'POST', '/collections', {
+    const response = await call(fx.admin, 'POST', '/api/v2/collections', {
       name: name.toUpperCase(),
       records: [{ recordType: 'discussion', recordID: one.discussionID }],
     });
@@ -99,11 +99,11 @@ describe(`collections API (${testDialect})`, () => {
       [{ name: unique('x'), records: [{ recordType: 'discussion', recordID: 99_999_999_999 }] }, 422, 'records.0.recordID'],
     ];
     for (const [payload, status, field] of cases) {
-      const response = await call(fx.admin, 'POST', '/collections', payload);
+      const response = await call(fx.admin, 'POST', '/api/v2/collections', payload);
       assert.equal(response.statusCode, status, `${JSON.stringify(payload).slice(0, 80)}: ${response.body}`);
       assert.equal((response.json() as ErrorBody).errors?.[0]?.field, field);
     }
-    const missing = await call(fx.admin, 'POST', '/collections', {
+    const missing = await call(fx.admin, 'POST', '/api/v2/collections', {
       name: unique('x'),
       records: [{ recordType: 'discussion', recordID: 2_000_000 }],
     });
@@ -114,15 +114,15 @@ describe(`collections API (${testDialect})`, () => {
     const collection = await create(unique('Private'), [{ recordType: 'discussion', recordID: one.discussionID }]);
     const id = String(collection.collectionID);
     const calls: [('GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'), string, unknown?][] = [
-      ['GET', '/collections'],
-      ['GET', `/collections/${id}`],
-      ['POST', '/collections', { name: unique('x'), records: [{ recordType: 'discussion', recordID: one.discussionID }] }],
-      ['PATCH', `/collections/${id}`, { name: unique('y') }],
-      ['DELETE', `/collections/${id}`],
-      ['GET', `/collections/by-resource?recordType=discussion&recordID=${String(one.discussionID)}`],
-      ['PUT', '/collections/by-resource', { record: { recordType: 'discussion', recordID: one.discussionID }, collectionIDs: [] }],
-      ['GET', '/collections/contents/en'],
-      ['GET', `/collections/${id}/content/en`],
+      ['GET', '/api/v2/collections'],
+      ['GET', `/api/v2/collections/${id}`],
+      ['POST', '/api/v2/collections', { name: unique('x'), records: [{ recordType: 'discussion', recordID: one.discussionID }] }],
+      ['PATCH', `/api/v2/collections/${id}`, { name: unique('y') }],
+      ['DELETE', `/api/v2/collections/${id}`],
+      ['GET', `/api/v2/collections/by-resource?recordType=discussion&recordID=${String(one.discussionID)}`],
+      ['PUT', '/api/v2/collections/by-resource', { record: { recordType: 'discussion', recordID: one.discussionID }, collectionIDs: [] }],
+      ['GET', '/api/v2/collections/contents/en'],
+      ['GET', `/api/v2/collections/${id}/content/en`],
     ];
     for (const actor of [fx.member, fx.moderator, fx.guest]) {
       for (const [method, url, payload] of calls) {
@@ -133,18 +133,18 @@ describe(`collections API (${testDialect})`, () => {
         assert.deepEqual(body.permissions, ['community.manage']);
       }
     }
-    assert.equal((await call(fx.admin, 'GET', `/collections/${id}`)).statusCode, 200);
+    assert.equal((await call(fx.admin, 'GET', `/api/v2/collections/${id}`)).statusCode, 200);
   });
 
   test('404 for an unknown or out-of-range collection', async () => {
     for (const id of ['987654', '99999999999']) {
       for (const method of ['GET', 'DELETE'] as const) {
-        const response = await call(fx.admin, method, `/collections/${id}`);
+        const response = await call(fx.admin, method, `/api/v2/collections/${id}`);
         assert.equal(response.statusCode, 404, response.body);
         assert.equal((response.json() as ErrorBody).message, 'Collection not found.');
       }
     }
-    const patch = await call(fx.admin, 'PATCH', '/collections/987654', { name: 'x' });
+    const patch = await call(fx.admin, 'PATCH', '/api/v2/collections/987654', { name: 'x' });
     assert.equal(patch.statusCode, 404);
   });
 
@@ -156,7 +156,7 @@ describe(`collections API (${testDialect})`, () => {
     const id = String(collection.collectionID);
     clock.advance(60_000);
     const name = unique('Weekly renamed');
-    const response = await call(fx.admin, 'PATCH', `/collections/${id}`, {
+    const response = await call(fx.admin, 'PATCH', `/api/v2/collections/${id}`, {
       name,
       records: [
         { recordType: 'discussion', recordID: two.discussionID },
@@ -180,11 +180,11 @@ describe(`collections API (${testDialect})`, () => {
     assert.notEqual(patched.records[1]?.dateAddedToCollection, kept?.dateAddedToCollection);
 
     const other = await create(unique('Other'), [{ recordType: 'discussion', recordID: one.discussionID }]);
-    const clash = await call(fx.admin, 'PATCH', `/collections/${id}`, { name: other.name });
+    const clash = await call(fx.admin, 'PATCH', `/api/v2/collections/${id}`, { name: other.name });
     assert.equal(clash.statusCode, 400);
 
-    assert.equal((await call(fx.admin, 'DELETE', `/collections/${id}`)).statusCode, 204);
-    assert.equal((await call(fx.admin, 'GET', `/collections/${id}`)).statusCode, 404);
+    assert.equal((await call(fx.admin, 'DELETE', `/api/v2/collections/${id}`)).statusCode, 204);
+    assert.equal((await call(fx.admin, 'GET', `/api/v2/collections/${id}`)).statusCode, 404);
   });
 
   test('by-resource: PUT puts the record in exactly the listed collections; GET lists them', async () => {
@@ -192,33 +192,33 @@ describe(`collections API (${testDialect})`, () => {
     const b = await create(unique('B'), [{ recordType: 'discussion', recordID: one.discussionID }]);
     const c = await create(unique('C'), [{ recordType: 'category', recordID: category.categoryID }]);
     const record = { recordType: 'discussion', recordID: two.discussionID };
-    const put = await call(fx.admin, 'PUT', '/collections/by-resource', { record, collectionIDs: [a.collectionID, c.collectionID] });
+    const put = await call(fx.admin, 'PUT', '/api/v2/collections/by-resource', { record, collectionIDs: [a.collectionID, c.collectionID] });
     assert.equal(put.statusCode, 200, put.body);
     assert.deepEqual(
       (put.json() as CollectionSummary[]).map((row) => row.collectionID),
       [a.collectionID, c.collectionID],
     );
-    const moved = await call(fx.admin, 'PUT', '/collections/by-resource', { record, collectionIDs: [b.collectionID] });
+    const moved = await call(fx.admin, 'PUT', '/api/v2/collections/by-resource', { record, collectionIDs: [b.collectionID] });
     assert.deepEqual(
       (moved.json() as CollectionSummary[]).map((row) => row.collectionID),
       [b.collectionID],
     );
-    const get = await call(fx.admin, 'GET', `/collections/by-resource?recordType=discussion&recordID=${String(two.discussionID)}`);
+    const get = await call(fx.admin, 'GET', `/api/v2/collections/by-resource?recordType=discussion&recordID=${String(two.discussionID)}`);
     assert.equal(get.statusCode, 200);
     assert.deepEqual((get.json() as CollectionSummary[]).map((row) => row.name), [b.name]);
-    const aNow = (await call(fx.admin, 'GET', `/collections/${String(a.collectionID)}`)).json() as Collection;
+    const aNow = (await call(fx.admin, 'GET', `/api/v2/collections/${String(a.collectionID)}`)).json() as Collection;
     assert.deepEqual(aNow.records.map((row) => row.recordID), [one.discussionID]);
     assert.equal(aNow.updateUserID, fx.admin.user.userID);
 
-    const unknown = await call(fx.admin, 'PUT', '/collections/by-resource', { record, collectionIDs: [987654] });
+    const unknown = await call(fx.admin, 'PUT', '/api/v2/collections/by-resource', { record, collectionIDs: [987654] });
     assert.equal(unknown.statusCode, 404);
     assert.equal((unknown.json() as ErrorBody).message, 'Collection not found.');
-    const noRecord = await call(fx.admin, 'PUT', '/collections/by-resource', {
+    const noRecord = await call(fx.admin, 'PUT', '/api/v2/collections/by-resource', {
       record: { recordType: 'discussion', recordID: 2_000_000 },
       collectionIDs: [],
     });
     assert.equal(noRecord.statusCode, 400);
-    const badQuery = await call(fx.admin, 'GET', '/collections/by-resource?recordType=discussion');
+    const badQuery = await call(fx.admin, 'GET', '/api/v2/collections/by-resource?recordType=discussion');
     assert.ok([400, 422].includes(badQuery.statusCode), badQuery.body);
     assert.equal((badQuery.json() as ErrorBody).errors?.[0]?.field, 'recordID');
   });
@@ -229,17 +229,17 @@ describe(`collections API (${testDialect})`, () => {
       { recordType: 'category', recordID: category.categoryID },
     ]);
     const id = String(collection.collectionID);
-    const content = await call(fx.admin, 'GET', `/collections/${id}/content/en`);
+    const content = await call(fx.admin, 'GET', `/api/v2/collections/${id}/content/en`);
     assert.equal(content.statusCode, 200, content.body);
     const records = (content.json() as { records: CollectionContent[] }).records;
     assert.equal(records[0]?.record['name'], one.name);
     assert.equal(records[1]?.record['categoryID'], category.categoryID);
-    const list = await call(fx.admin, 'GET', `/collections/contents/en?collectionID=${id}&expand=collection`);
+    const list = await call(fx.admin, 'GET', `/api/v2/collections/contents/en?collectionID=${id}&expand=collection`);
     assert.equal(list.statusCode, 200, list.body);
     const rows = list.json() as CollectionContent[];
     assert.equal(rows.length, 2);
     assert.equal(rows[0]?.collection?.name, collection.name);
-    const paged = await call(fx.admin, 'GET', '/collections?limit=1');
+    const paged = await call(fx.admin, 'GET', '/api/v2/collections?limit=1');
     assert.equal(paged.statusCode, 200);
     assert.equal((paged.json() as Collection[]).length, 1);
     assert.ok(paged.headers['x-app-page-next-url']);
