@@ -36,15 +36,15 @@ describe(`premoderation (${testDialect})`, () => {
   const call = (...args: Parameters<typeof callAs> extends [unknown, ...infer R] ? R : never) => callAs(fx.t, ...args);
 
   async function postDiscussion(actor: TestActor, category: Category, name = 'Waiting discussion') {
-    return call(actor, 'POST', '/discussions', { name, body: rich2('Body text'), format: 'rich2', categoryID: category.categoryID });
+    return call(actor, 'POST', '/api/v2/discussions', { name, body: rich2('Body text'), format: 'rich2', categoryID: category.categoryID });
   }
 
   async function postComment(actor: TestActor, discussionID: number, text = 'Waiting comment') {
-    return call(actor, 'POST', '/comments', { body: rich2(text), format: 'rich2', parentRecordType: 'discussion', parentRecordID: discussionID });
+    return call(actor, 'POST', '/api/v2/comments', { body: rich2(text), format: 'rich2', parentRecordType: 'discussion', parentRecordID: discussionID });
   }
 
   async function readCategory(categoryID: number): Promise<Category> {
-    return (await call(fx.admin, 'GET', `/categories/${String(categoryID)}`)).json() as Category;
+    return (await call(fx.admin, 'GET', `/api/v2/categories/${String(categoryID)}`)).json() as Category;
   }
 
   async function userCount(user: TestUser, column: 'countDiscussions' | 'countComments'): Promise<number> {
@@ -60,7 +60,7 @@ describe(`premoderation (${testDialect})`, () => {
     const answer = response.json() as { message: string; status: number; reportID: number };
     assert.deepEqual(answer, { message: 'Your discussion will appear after it is approved.', status: 202, reportID: answer.reportID });
 
-    const entry = (await call(fx.categoryModerator, 'GET', `/reports/${String(answer.reportID)}`)).json() as Report;
+    const entry = (await call(fx.categoryModerator, 'GET', `/api/v2/reports/${String(answer.reportID)}`)).json() as Report;
     assert.equal(entry.status, 'new');
     assert.deepEqual(entry.reasons.map((reason) => reason.reportReasonID), ['approval-required']);
     assert.equal(entry.isPending, true);
@@ -70,18 +70,18 @@ describe(`premoderation (${testDialect})`, () => {
     assert.notEqual(entry.insertUserID, author.user.userID, 'queue entries are inserted by the system user');
     assert.equal(entry.recordName, 'Waiting discussion');
 
-    const queue = (await call(fx.categoryModerator, 'GET', '/reports?reportReasonID=approval-required&limit=500')).json() as Report[];
+    const queue = (await call(fx.categoryModerator, 'GET', '/api/v2/reports?reportReasonID=approval-required&limit=500')).json() as Report[];
     assert.ok(queue.some((item) => item.reportID === answer.reportID));
-    assert.equal((await call(fx.member, 'GET', '/reports?reportReasonID=approval-required')).statusCode, 403);
+    assert.equal((await call(fx.member, 'GET', '/api/v2/reports?reportReasonID=approval-required')).statusCode, 403);
 
     const discussionID = entry.recordID ?? 0;
     for (const actor of [author, fx.member, fx.guest])
-      assert.equal((await call(actor, 'GET', `/discussions/${String(discussionID)}`)).statusCode, 404);
-    const asModerator = (await call(fx.categoryModerator, 'GET', `/discussions/${String(discussionID)}`)).json() as Discussion;
+      assert.equal((await call(actor, 'GET', `/api/v2/discussions/${String(discussionID)}`)).statusCode, 404);
+    const asModerator = (await call(fx.categoryModerator, 'GET', `/api/v2/discussions/${String(discussionID)}`)).json() as Discussion;
     assert.equal(asModerator.moderationStatus, 'pending');
     assert.equal((await readCategory(fx.category.categoryID)).countDiscussions, before.countDiscussions);
     assert.equal(await userCount(author.user, 'countDiscussions'), 0);
-    const listed = (await call(fx.admin, 'GET', `/discussions?categoryID=${String(fx.category.categoryID)}&limit=100`)).json() as Discussion[];
+    const listed = (await call(fx.admin, 'GET', `/api/v2/discussions?categoryID=${String(fx.category.categoryID)}&limit=100`)).json() as Discussion[];
     assert.ok(!listed.some((item) => item.discussionID === discussionID));
   });
 
@@ -90,18 +90,18 @@ describe(`premoderation (${testDialect})`, () => {
     const before = await readCategory(fx.category.categoryID);
     const { reportID } = (await postDiscussion(author, fx.category, 'To approve')).json() as { reportID: number };
     clock.advance(60 * 60 * 1000);
-    const approved = await call(fx.categoryModerator, 'PATCH', `/reports/${String(reportID)}/approve-record`, {});
+    const approved = await call(fx.categoryModerator, 'PATCH', `/api/v2/reports/${String(reportID)}/approve-record`, {});
     assert.equal(approved.statusCode, 200, approved.body);
     const entry = approved.json() as Report;
     assert.equal(entry.status, 'dismissed');
     assert.equal(entry.isPending, false);
     assert.equal(entry.recordIsLive, true);
-    const discussion = (await call(author, 'GET', `/discussions/${String(entry.recordID)}`)).json() as Discussion;
+    const discussion = (await call(author, 'GET', `/api/v2/discussions/${String(entry.recordID)}`)).json() as Discussion;
     assert.equal(discussion.name, 'To approve');
     assert.equal(discussion.dateInserted, new Date(clock.now()).toISOString().replace(/\.\d{3}Z$/, '+00:00'));
     assert.equal((await readCategory(fx.category.categoryID)).countDiscussions, before.countDiscussions + 1);
     assert.equal(await userCount(author.user, 'countDiscussions'), 1);
-    const again = await call(fx.categoryModerator, 'PATCH', `/reports/${String(reportID)}/approve-record`, {});
+    const again = await call(fx.categoryModerator, 'PATCH', `/api/v2/reports/${String(reportID)}/approve-record`, {});
     assert.equal(again.statusCode, 200);
     assert.equal((await readCategory(fx.category.categoryID)).countDiscussions, before.countDiscussions + 1, 'counted once');
   });
@@ -112,29 +112,29 @@ describe(`premoderation (${testDialect})`, () => {
     assert.equal(response.statusCode, 202, response.body);
     const answer = response.json() as { message: string; reportID: number };
     assert.equal(answer.message, 'Your comment will appear after it is approved.');
-    const rejected = await call(fx.categoryModerator, 'PATCH', `/reports/${String(answer.reportID)}/reject-record`, {});
+    const rejected = await call(fx.categoryModerator, 'PATCH', `/api/v2/reports/${String(answer.reportID)}/reject-record`, {});
     assert.equal(rejected.statusCode, 200, rejected.body);
     const entry = rejected.json() as Report;
     assert.equal(entry.status, 'rejected');
     assert.equal(entry.recordIsLive, false);
     assert.equal(entry.recordName, 'Re: Queue place');
-    assert.equal((await call(author, 'GET', `/comments/${String(entry.recordID)}`)).statusCode, 404);
-    const asModerator = (await call(fx.categoryModerator, 'GET', `/comments/${String(entry.recordID)}`)).json() as Comment;
+    assert.equal((await call(author, 'GET', `/api/v2/comments/${String(entry.recordID)}`)).statusCode, 404);
+    const asModerator = (await call(fx.categoryModerator, 'GET', `/api/v2/comments/${String(entry.recordID)}`)).json() as Comment;
     assert.equal(asModerator.moderationStatus, 'rejected');
-    const approveAfter = await call(fx.categoryModerator, 'PATCH', `/reports/${String(answer.reportID)}/approve-record`, {});
+    const approveAfter = await call(fx.categoryModerator, 'PATCH', `/api/v2/reports/${String(answer.reportID)}/approve-record`, {});
     assert.equal(approveAfter.statusCode, 200, 'a rejected pending post can still be approved');
   });
 
   test('an approved comment counts in its discussion and its author’s comments', async () => {
     const author = await asMember(fx.t);
     const { reportID } = (await postComment(author, fx.discussion.discussionID, 'Approved words')).json() as { reportID: number };
-    const before = (await call(fx.admin, 'GET', `/discussions/${String(fx.discussion.discussionID)}`)).json() as Discussion;
-    const approved = await call(fx.moderator, 'PATCH', `/reports/${String(reportID)}/approve-record`, {});
+    const before = (await call(fx.admin, 'GET', `/api/v2/discussions/${String(fx.discussion.discussionID)}`)).json() as Discussion;
+    const approved = await call(fx.moderator, 'PATCH', `/api/v2/reports/${String(reportID)}/approve-record`, {});
     assert.equal(approved.statusCode, 200, approved.body);
-    const after = (await call(fx.admin, 'GET', `/discussions/${String(fx.discussion.discussionID)}`)).json() as Discussion;
+    const after = (await call(fx.admin, 'GET', `/api/v2/discussions/${String(fx.discussion.discussionID)}`)).json() as Discussion;
     assert.equal(after.countComments, before.countComments + 1);
     assert.equal(await userCount(author.user, 'countComments'), 1);
-    const list = (await call(fx.member, 'GET', `/comments?discussionID=${String(fx.discussion.discussionID)}`)).json() as Comment[];
+    const list = (await call(fx.member, 'GET', `/api/v2/comments?discussionID=${String(fx.discussion.discussionID)}`)).json() as Comment[];
     assert.ok(list.some((comment) => comment.commentID === (approved.json() as Report).recordID));
   });
 
@@ -149,7 +149,7 @@ describe(`premoderation (${testDialect})`, () => {
     try {
       const response = await postDiscussion(await asMember(fx.t), fx.open, 'Best CASINO online');
       assert.equal(response.statusCode, 202, response.body);
-      const entry = (await call(fx.moderator, 'GET', `/reports/${String((response.json() as { reportID: number }).reportID)}`)).json() as Report;
+      const entry = (await call(fx.moderator, 'GET', `/api/v2/reports/${String((response.json() as { reportID: number }).reportID)}`)).json() as Report;
       assert.match(entry.noteHtml ?? '', /The following keyword requires approval: casino/);
       assert.equal((await postDiscussion(await asMember(fx.t), fx.open, 'Nothing to see')).statusCode, 201);
     } finally {
@@ -163,15 +163,15 @@ describe(`premoderation (${testDialect})`, () => {
     const held = await postDiscussion(author, fx.open, 'New member post');
     assert.equal(held.statusCode, 202, held.body);
     const { reportID } = held.json() as { reportID: number };
-    const approved = await call(fx.moderator, 'PATCH', `/reports/${String(reportID)}/approve-record`, { verifyRecordUser: true });
+    const approved = await call(fx.moderator, 'PATCH', `/api/v2/reports/${String(reportID)}/approve-record`, { verifyRecordUser: true });
     assert.equal(approved.statusCode, 200, approved.body);
     assert.equal((await postDiscussion(author, fx.open, 'Second post')).statusCode, 201);
   });
 
   test('premoderation.categoryIDs with an unknown category is refused (422); members cannot read the settings', async () => {
-    const response = await call(fx.admin, 'PATCH', '/config', { 'premoderation.categoryIDs': [999_999] });
+    const response = await call(fx.admin, 'PATCH', '/api/v2/config', { 'premoderation.categoryIDs': [999_999] });
     assert.equal(response.statusCode, 422, response.body);
-    const read = (await call(fx.member, 'GET', '/config?select=premoderation.categoryIDs')).json() as Record<string, unknown>;
+    const read = (await call(fx.member, 'GET', '/api/v2/config?select=premoderation.categoryIDs')).json() as Record<string, unknown>;
     assert.equal('premoderation.categoryIDs' in read, false);
   });
 });

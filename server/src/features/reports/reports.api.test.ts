@@ -62,7 +62,7 @@ describe(`reports (${testDialect})`, () => {
     assert.ok(created.noteHtml?.includes('<strong>here</strong>'), created.noteHtml);
     assert.ok(!created.noteHtml?.includes('<script'), 'the note cannot run as script');
     assert.ok(!JSON.stringify(created).includes('noteBody'));
-    const read = await call(fx.moderator, 'GET', `/comments/${String(comment.commentID)}?expand=countReports`);
+    const read = await call(fx.moderator, 'GET', `/api/v2/comments/${String(comment.commentID)}?expand=countReports`);
     assert.equal((read.json() as Comment).countReports, 1);
   });
 
@@ -84,22 +84,22 @@ describe(`reports (${testDialect})`, () => {
   test('bad input: reasons missing (400), empty, unknown, system (422); bad recordType or noteFormat (422); missing or hidden record 404', async () => {
     const comment = await newComment();
     const base = { recordType: 'comment', recordID: comment.commentID };
-    const missing = await call(fx.member, 'POST', '/reports', base);
+    const missing = await call(fx.member, 'POST', '/api/v2/reports', base);
     assert.equal(missing.statusCode, 400, missing.body);
     assert.deepEqual((missing.json() as ErrorBody).errors?.map((error) => error.field), ['reportReasonIDs']);
     for (const reportReasonIDs of [[], ['nope'], ['approval-required']]) {
-      const response = await call(fx.member, 'POST', '/reports', { ...base, reportReasonIDs });
+      const response = await call(fx.member, 'POST', '/api/v2/reports', { ...base, reportReasonIDs });
       assert.equal(response.statusCode, 422, JSON.stringify(reportReasonIDs));
       assert.deepEqual((response.json() as ErrorBody).errors?.map((error) => error.field), ['reportReasonIDs']);
     }
-    const user = await call(fx.member, 'POST', '/reports', { ...base, recordType: 'user', reportReasonIDs: ['spam'] });
+    const user = await call(fx.member, 'POST', '/api/v2/reports', { ...base, recordType: 'user', reportReasonIDs: ['spam'] });
     assert.equal(user.statusCode, 422);
-    const format = await call(fx.member, 'POST', '/reports', { ...base, reportReasonIDs: ['spam'], noteBody: 'x', noteFormat: 'bogus' });
+    const format = await call(fx.member, 'POST', '/api/v2/reports', { ...base, reportReasonIDs: ['spam'], noteBody: 'x', noteFormat: 'bogus' });
     assert.equal(format.statusCode, 422);
-    const gone = await call(fx.member, 'POST', '/reports', { recordType: 'comment', recordID: 999_999, reportReasonIDs: ['spam'] });
+    const gone = await call(fx.member, 'POST', '/api/v2/reports', { recordType: 'comment', recordID: 999_999, reportReasonIDs: ['spam'] });
     assert.equal(gone.statusCode, 404);
     assert.equal((gone.json() as ErrorBody).message, 'Comment not found.');
-    const hidden = await call(fx.member, 'POST', '/reports', {
+    const hidden = await call(fx.member, 'POST', '/api/v2/reports', {
       recordType: 'discussion',
       recordID: fx.hiddenDiscussion.discussionID,
       reportReasonIDs: ['spam'],
@@ -111,12 +111,12 @@ describe(`reports (${testDialect})`, () => {
   test('guests get 403; with featureFlags.escalations.Enabled off: 403 "Reporting is not enabled."', async () => {
     const comment = await newComment();
     const body = { recordType: 'comment', recordID: comment.commentID, reportReasonIDs: ['spam'] };
-    const guest = await call(fx.guest, 'POST', '/reports', body);
+    const guest = await call(fx.guest, 'POST', '/api/v2/reports', body);
     assert.equal(guest.statusCode, 403);
     assert.deepEqual((guest.json() as ErrorBody).permissions, ['flag.add']);
     await configure(fx.t, fx.admin, { 'featureFlags.escalations.Enabled': false });
     try {
-      const off = await call(fx.member, 'POST', '/reports', body);
+      const off = await call(fx.member, 'POST', '/api/v2/reports', body);
       assert.equal(off.statusCode, 403);
       assert.deepEqual(off.json(), { message: 'Reporting is not enabled.', status: 403 });
     } finally {
@@ -128,32 +128,32 @@ describe(`reports (${testDialect})`, () => {
     const comment = await newComment();
     const created = await report(fx.t, fx.member, { recordType: 'comment', recordID: comment.commentID });
     for (const actor of [fx.member, fx.guest]) {
-      for (const path of ['/reports', `/reports/${String(created.reportID)}`]) {
+      for (const path of ['/api/v2/reports', `/api/v2/reports/${String(created.reportID)}`]) {
         const response = await call(actor, 'GET', path);
         assert.equal(response.statusCode, 403, path);
         assert.deepEqual((response.json() as ErrorBody).permissions, ['posts.moderate', 'community.moderate']);
       }
-      assert.equal((await call(actor, 'PATCH', `/reports/${String(created.reportID)}/dismiss`, {})).statusCode, 403);
+      assert.equal((await call(actor, 'PATCH', `/api/v2/reports/${String(created.reportID)}/dismiss`, {})).statusCode, 403);
     }
   });
 
   test('GET /reports: moderators list new reports by default, filter by record, page with headers', async () => {
     const comment = await newComment();
     const created = await report(fx.t, fx.member, { recordType: 'comment', recordID: comment.commentID });
-    const response = await call(fx.moderator, 'GET', `/reports?recordType=comment&recordID=${String(comment.commentID)}`);
+    const response = await call(fx.moderator, 'GET', `/api/v2/reports?recordType=comment&recordID=${String(comment.commentID)}`);
     assert.equal(response.statusCode, 200, response.body);
     assert.deepEqual((response.json() as Report[]).map((item) => item.reportID), [created.reportID]);
     assert.equal(response.headers['x-app-page-result-count'], '1');
-    const one = await call(fx.moderator, 'GET', `/reports/${String(created.reportID)}`);
+    const one = await call(fx.moderator, 'GET', `/api/v2/reports/${String(created.reportID)}`);
     assert.equal(one.statusCode, 200);
     assert.equal((one.json() as Report).reportID, created.reportID);
-    const dismissedOnly = await call(fx.moderator, 'GET', `/reports?status=dismissed&recordType=comment&recordID=${String(comment.commentID)}`);
+    const dismissedOnly = await call(fx.moderator, 'GET', `/api/v2/reports?status=dismissed&recordType=comment&recordID=${String(comment.commentID)}`);
     assert.deepEqual(dismissedOnly.json(), []);
-    assert.equal((await call(fx.moderator, 'GET', '/reports?status=bogus')).statusCode, 422);
-    assert.equal((await call(fx.moderator, 'GET', '/reports?limit=501')).statusCode, 422);
-    const missing = await call(fx.moderator, 'GET', '/reports/999999');
+    assert.equal((await call(fx.moderator, 'GET', '/api/v2/reports?status=bogus')).statusCode, 422);
+    assert.equal((await call(fx.moderator, 'GET', '/api/v2/reports?limit=501')).statusCode, 422);
+    const missing = await call(fx.moderator, 'GET', '/api/v2/reports/999999');
     assert.deepEqual(missing.json(), { message: 'Report not found.', status: 404 });
-    assert.equal((await call(fx.moderator, 'GET', '/reports/99999999999')).statusCode, 404);
+    assert.equal((await call(fx.moderator, 'GET', '/api/v2/reports/99999999999')).statusCode, 404);
   });
 
   test('a category moderator sees the reports of their categories only, and the me-count of them', async () => {
@@ -161,37 +161,37 @@ describe(`reports (${testDialect})`, () => {
     const insideReport = await report(fx.t, fx.member, { recordType: 'comment', recordID: inside.commentID });
     const outside = await makeComment(fx.t, { discussionID: fx.otherDiscussion.discussionID });
     const outsideReport = await report(fx.t, fx.member, { recordType: 'comment', recordID: outside.commentID });
-    const list = (await call(fx.categoryModerator, 'GET', '/reports?limit=500')).json() as Report[];
+    const list = (await call(fx.categoryModerator, 'GET', '/api/v2/reports?limit=500')).json() as Report[];
     const ids = list.map((item) => item.reportID);
     assert.ok(ids.includes(insideReport.reportID));
     assert.ok(!ids.includes(outsideReport.reportID));
     assert.ok(list.every((item) => item.placeRecordID === fx.category.categoryID));
-    assert.equal((await call(fx.categoryModerator, 'GET', `/reports/${String(outsideReport.reportID)}`)).statusCode, 404);
-    const dismiss = await call(fx.categoryModerator, 'PATCH', `/reports/${String(outsideReport.reportID)}/dismiss`, {});
+    assert.equal((await call(fx.categoryModerator, 'GET', `/api/v2/reports/${String(outsideReport.reportID)}`)).statusCode, 404);
+    const dismiss = await call(fx.categoryModerator, 'PATCH', `/api/v2/reports/${String(outsideReport.reportID)}/dismiss`, {});
     assert.equal(dismiss.statusCode, 404);
 
-    const counts = (await call(fx.categoryModerator, 'GET', '/users/me-counts')).json() as { counts: { name: string; count: number }[] };
+    const counts = (await call(fx.categoryModerator, 'GET', '/api/v2/users/me-counts')).json() as { counts: { name: string; count: number }[] };
     assert.equal(counts.counts.find((item) => item.name === 'reports')?.count, list.length);
-    const memberCounts = (await call(fx.member, 'GET', '/users/me-counts')).json() as { counts: { name: string }[] };
+    const memberCounts = (await call(fx.member, 'GET', '/api/v2/users/me-counts')).json() as { counts: { name: string }[] };
     assert.ok(!memberCounts.counts.some((item) => item.name === 'reports' || item.name === 'escalations'));
   });
 
   test('dismiss leaves the record; approve-record dismisses every new report of the record', async () => {
     const comment = await newComment();
     const first = await report(fx.t, fx.member, { recordType: 'comment', recordID: comment.commentID });
-    const dismissed = await call(fx.moderator, 'PATCH', `/reports/${String(first.reportID)}/dismiss`, {});
+    const dismissed = await call(fx.moderator, 'PATCH', `/api/v2/reports/${String(first.reportID)}/dismiss`, {});
     assert.equal(dismissed.statusCode, 200, dismissed.body);
     assert.equal((dismissed.json() as Report).status, 'dismissed');
     assert.equal((dismissed.json() as Report).updateUserID, fx.moderator.user.userID);
-    assert.equal((await call(fx.member, 'GET', `/comments/${String(comment.commentID)}`)).statusCode, 200);
+    assert.equal((await call(fx.member, 'GET', `/api/v2/comments/${String(comment.commentID)}`)).statusCode, 200);
 
     const second = await report(fx.t, await asMember(fx.t), { recordType: 'comment', recordID: comment.commentID });
     const third = await report(fx.t, await asMember(fx.t), { recordType: 'comment', recordID: comment.commentID });
-    const approved = await call(fx.moderator, 'PATCH', `/reports/${String(second.reportID)}/approve-record`, {});
+    const approved = await call(fx.moderator, 'PATCH', `/api/v2/reports/${String(second.reportID)}/approve-record`, {});
     assert.equal(approved.statusCode, 200, approved.body);
     assert.equal((approved.json() as Report).status, 'dismissed');
     assert.equal((approved.json() as Report).recordIsLive, true);
-    const settled = (await call(fx.moderator, 'GET', `/reports/${String(third.reportID)}`)).json() as Report;
+    const settled = (await call(fx.moderator, 'GET', `/api/v2/reports/${String(third.reportID)}`)).json() as Report;
     assert.equal(settled.status, 'dismissed');
   });
 
@@ -199,35 +199,35 @@ describe(`reports (${testDialect})`, () => {
     const comment = await newComment('Offending words');
     const first = await report(fx.t, fx.member, { recordType: 'comment', recordID: comment.commentID });
     const second = await report(fx.t, await asMember(fx.t), { recordType: 'comment', recordID: comment.commentID });
-    const rejected = await call(fx.categoryModerator, 'PATCH', `/reports/${String(first.reportID)}/reject-record`, {});
+    const rejected = await call(fx.categoryModerator, 'PATCH', `/api/v2/reports/${String(first.reportID)}/reject-record`, {});
     assert.equal(rejected.statusCode, 200, rejected.body);
     const body = rejected.json() as Report;
     assert.equal(body.status, 'rejected');
     assert.equal(body.recordIsLive, false);
     assert.match(body.recordHtml, /Offending words/);
-    assert.equal((await call(fx.member, 'GET', `/comments/${String(comment.commentID)}`)).statusCode, 404);
-    assert.equal(((await call(fx.moderator, 'GET', `/reports/${String(second.reportID)}`)).json() as Report).status, 'rejected');
+    assert.equal((await call(fx.member, 'GET', `/api/v2/comments/${String(comment.commentID)}`)).statusCode, 404);
+    assert.equal(((await call(fx.moderator, 'GET', `/api/v2/reports/${String(second.reportID)}`)).json() as Report).status, 'rejected');
   });
 
   test('PATCH /reports/{id} sets the status; an unknown status is 422', async () => {
     const comment = await newComment();
     const created = await report(fx.t, fx.member, { recordType: 'comment', recordID: comment.commentID });
-    const patched = await call(fx.moderator, 'PATCH', `/reports/${String(created.reportID)}`, { status: 'dismissed' });
+    const patched = await call(fx.moderator, 'PATCH', `/api/v2/reports/${String(created.reportID)}`, { status: 'dismissed' });
     assert.equal(patched.statusCode, 200, patched.body);
     assert.equal((patched.json() as Report).status, 'dismissed');
-    assert.equal((await call(fx.moderator, 'PATCH', `/reports/${String(created.reportID)}`, { status: 'gone' })).statusCode, 422);
+    assert.equal((await call(fx.moderator, 'PATCH', `/api/v2/reports/${String(created.reportID)}`, { status: 'gone' })).statusCode, 422);
   });
 
   test('recordWasEdited turns true when the record is edited after the report; recordHtml keeps the reported version', async () => {
     const author = await asMember(fx.t);
     const comment = await makeComment(fx.t, { discussionID: fx.discussion.discussionID, text: 'Before edit', as: author });
     const created = await report(fx.t, fx.member, { recordType: 'comment', recordID: comment.commentID });
-    const edited = await call(author, 'PATCH', `/comments/${String(comment.commentID)}`, {
+    const edited = await call(author, 'PATCH', `/api/v2/comments/${String(comment.commentID)}`, {
       body: JSON.stringify([{ type: 'p', children: [{ text: 'After edit' }] }]),
       format: 'rich2',
     });
     assert.equal(edited.statusCode, 200, edited.body);
-    const read = (await call(fx.moderator, 'GET', `/reports/${String(created.reportID)}`)).json() as Report;
+    const read = (await call(fx.moderator, 'GET', `/api/v2/reports/${String(created.reportID)}`)).json() as Report;
     assert.equal(read.recordWasEdited, true);
     assert.match(read.recordHtml, /Before edit/);
   });
@@ -235,7 +235,7 @@ describe(`reports (${testDialect})`, () => {
   test('discussion countReports and moderationStatus are for its moderators only', async () => {
     const discussion = await makeDiscussion(fx.t, { categoryID: fx.category.categoryID });
     await report(fx.t, fx.member, { recordType: 'discussion', recordID: discussion.discussionID });
-    const path = `/discussions/${String(discussion.discussionID)}?expand=countReports`;
+    const path = `/api/v2/discussions/${String(discussion.discussionID)}?expand=countReports`;
     const asMod = (await call(fx.categoryModerator, 'GET', path)).json() as { countReports?: number; moderationStatus?: string };
     assert.equal(asMod.countReports, 1);
     assert.equal(asMod.moderationStatus, 'accepted');

@@ -5,7 +5,7 @@ import { asUser, inject, type TestActor, type TestUser } from '../../../test/act
 import { makeCategory, makeRole } from '../../../test/factories.ts';
 import type { TestApp } from '../../../test/harness.ts';
 
-/** An API call as an actor (path relative to /api/v2). */
+/** An API call as an actor (`path` starts with /api/v2, so the routes test sees each call). */
 export function callAs(
   t: TestApp,
   actor: TestActor | null,
@@ -13,12 +13,12 @@ export function callAs(
   path: string,
   payload?: object,
 ) {
-  return inject(t, actor, { method, url: `/api/v2${path}`, ...(payload === undefined ? {} : { payload }) });
+  return inject(t, actor, { method, url: path, ...(payload === undefined ? {} : { payload }) });
 }
 
 /** Sets site settings through `PATCH /config` as an administrator (asserts success). */
 export async function configure(t: TestApp, admin: TestActor, values: Record<string, unknown>): Promise<void> {
-  const response = await callAs(t, admin, 'PATCH', '/config', values);
+  const response = await callAs(t, admin, 'PATCH', '/api/v2/config', values);
   assert.ok(response.statusCode < 300, response.body);
 }
 
@@ -43,7 +43,7 @@ export async function report(
   body: { recordType: 'discussion' | 'comment'; recordID: number; reportReasonIDs?: string[]; noteBody?: string; noteFormat?: string },
   status = 201,
 ): Promise<Report> {
-  const response = await callAs(t, actor, 'POST', '/reports', { reportReasonIDs: ['spam'], ...body });
+  const response = await callAs(t, actor, 'POST', '/api/v2/reports', { reportReasonIDs: ['spam'], ...body });
   assert.equal(response.statusCode, status, response.body);
   return response.json() as Report;
 }
