@@ -54,6 +54,7 @@ import { conversationsRoutes } from './features/conversations/conversations.rout
 import { subscribeConversations } from './features/conversations/conversations.notify.ts';
 import { userIgnoresRoutes } from './features/user-ignores/user-ignores.routes.ts';
 import { notificationPreferencesRoutes } from './features/notification-preferences/notification-preferences.routes.ts';
+import { liveRoutes, startLive } from './features/live/live.routes.ts';
 import { logsRoutes } from './features/logs/logs.routes.ts';
 import { auditLogsRoutes } from './features/audit-logs/audit-logs.routes.ts';
 import { searchRoutes } from './features/search/search.routes.ts';
@@ -227,6 +228,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // Issue 13: comments, discussions and reactions enqueue their notifications' delivery.
   const stopNotifications = subscribeNotifications(deps, app.log);
+  // Issue 13: live updates (GET /api/v2/events) follow the same events, from every process.
+  const live = startLive(app);
   // Issue 13: private messages enqueue their notifications' delivery.
   const stopConversations = subscribeConversations(deps, app.log);
   app.addHook('onReady', async () => {
@@ -340,6 +343,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(jobsRoutes);
       await api.register(notificationsRoutes);
       await api.register(notificationPreferencesRoutes);
+      await api.register(liveRoutes(live));
       await api.register(logsRoutes);
       await api.register(auditLogsRoutes);
       await api.register(searchRoutes);

@@ -1,12 +1,13 @@
 import { MODERATION_NOT_CONFIGURED_MESSAGE } from '../../../../common/src/api/conversations.ts';
 import type { ContentFormat } from '../../../../common/src/api/content.ts';
 import type { RequestContext } from '../../http/context.ts';
+import type { Db } from '../../platform/db/db.ts';
 import { authorize } from '../../permissions/authorize.ts';
 import { renderBody, type RenderedContent } from '../../platform/content/render.ts';
 import { AppError, fieldError, notFound, permissionError, validationError } from '../../platform/errors.ts';
 import { getSettings } from '../config/config.service.ts';
 import { canUseConversations, conversationModerationRefusal } from './conversations.policy.ts';
-import { findConversationByID, findParticipant, type ConversationRow, type ParticipantRow } from './conversations.repo.ts';
+import { findConversationByID, findParticipant, findParticipantsOf, type ConversationRow, type ParticipantRow } from './conversations.repo.ts';
 
 // Who may read a conversation, and the checks every conversation call shares.
 
@@ -83,4 +84,10 @@ function renameField(error: AppError, field: string): AppError {
       item.field === 'body' ? { ...item, field, message: item.message.replace(/^body\b/, field) } : item,
     ),
   );
+}
+
+/** The users still taking part in a conversation (live updates tell them of its new messages). */
+export async function participatingUserIDs(db: Db, conversationID: number): Promise<number[]> {
+  const participants = (await findParticipantsOf(db, [conversationID])).get(conversationID) ?? [];
+  return participants.filter((participant) => participant.status === 'participating').map((participant) => participant.userID);
 }

@@ -12,6 +12,7 @@ import { canViewCategory } from '../categories/categories.policy.ts';
 import { commentUrl, discussionUrl } from '../discussions/discussions.present.ts';
 import { loadEffectivePreferences } from '../notification-preferences/notification-preferences.values.ts';
 import { withoutIgnorers } from '../user-ignores/user-ignores.service.ts';
+import { announceNotifications } from './notifications.announce.ts';
 import { sendNotificationEmailJob } from './notifications.mail.ts';
 import { insertNotificationsOnce } from './notifications.repo.ts';
 import { batchKeyOf, mentionedNames, notificationBody, REASONS, SPECIFICITY } from './notifications.reasons.ts';
@@ -145,7 +146,7 @@ async function writeDeliveries(
   deliveries: Delivery[],
   now: string,
   clock: () => number,
-): Promise<void> {
+): Promise<number[]> {
   const { post } = subject;
   const url =
     post.commentID !== undefined ? commentUrl('', post.commentID) : discussionUrl('', post.discussionID, post.discussionName);
@@ -177,6 +178,8 @@ async function writeDeliveries(
       await enqueueJob(trx, sendNotificationEmailJob, { notificationID }, { clock });
     }
   }
+  // Recipients of new in-app notifications: live streams announce them once this commits.
+  return deliveries.filter(({ userID, option }) => option.popup && inserted.has(userID)).map(({ userID }) => userID);
 }
 
 /** The follower options of a category follow (api-contract §7's category preferences). */
@@ -223,15 +226,17 @@ export async function deliverNotifications(payload: DeliverPayload, services: Jo
   }
   const deliveries = await chooseDeliveries(db, subject, candidates, payload.actorUserID);
   const now = nowIso(clock);
-  await db.transaction().execute(async (trx) => {
-    await writeDeliveries(trx, payload, subject, deliveries, now, clock);
+  const shown = await db.transaction().execute(async (trx) => {
+    const written = await writeDeliveries(trx, payload, subject, deliveries, now, clock);
     // The next step is enqueued with this one's rows: a retried step repeats nothing it committed.
     if (payload.phase === 'targeted' && hasFollowers) {
       await enqueueJob(trx, DELIVER_NOTIFICATIONS_JOB, { ...payload, phase: 'followers', afterUserID: 0 }, { clock });
     } else if (nextPage !== undefined) {
       await enqueueJob(trx, DELIVER_NOTIFICATIONS_JOB, { ...payload, afterUserID: nextPage }, { clock });
     }
+    return written;
   });
+  announceNotifications(services.events, shown);
 }
 
 registerJob(DELIVER_NOTIFICATIONS_JOB, {

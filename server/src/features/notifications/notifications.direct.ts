@@ -5,6 +5,8 @@ import { nowIso } from '../../platform/dates.ts';
 import type { Db } from '../../platform/db/db.ts';
 import { enqueueJob } from '../../platform/jobs/enqueue.ts';
 import { loadEffectivePreferences } from '../notification-preferences/notification-preferences.values.ts';
+import type { EventBus } from '../../platform/events/bus.ts';
+import { announceNotifications } from './notifications.announce.ts';
 import { sendNotificationEmailJob } from './notifications.mail.ts';
 import { insertNotificationsOnce } from './notifications.repo.ts';
 import { notificationBody, REASONS } from './notifications.reasons.ts';
@@ -32,7 +34,7 @@ export interface DirectNotification {
  * and the actor, get nothing. Called by the features' jobs (conversations' messages).
  */
 export async function deliverDirectNotification(
-  services: { db: Db; clock: () => number },
+  services: { db: Db; clock: () => number; events: EventBus },
   notification: DirectNotification,
 ): Promise<void> {
   const { db, clock } = services;
@@ -53,7 +55,7 @@ export async function deliverDirectNotification(
   const actorName = (await findUserName(db, notification.actorUserID)) ?? 'Someone';
   const body = notificationBody(notification.activityType, actorName, notification.subjectName);
   const now = nowIso(clock);
-  await db.transaction().execute(async (trx) => {
+  const shown = await db.transaction().execute(async (trx) => {
     const inserted = await insertNotificationsOnce(
       trx,
       deliveries.map(({ userID, popup }) => ({
@@ -77,5 +79,7 @@ export async function deliverDirectNotification(
       const notificationID = inserted.get(userID);
       if (notificationID !== undefined && email) await enqueueJob(trx, sendNotificationEmailJob, { notificationID }, { clock });
     }
+    return deliveries.filter(({ userID, popup }) => popup && inserted.has(userID)).map(({ userID }) => userID);
   });
+  announceNotifications(services.events, shown);
 }

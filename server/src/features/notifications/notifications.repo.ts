@@ -194,3 +194,35 @@ export async function findNotificationDiscussions(
     .execute();
   return new Map(rows.map((row) => [row.discussionID, row]));
 }
+
+/**
+ * A recipient's in-app notifications newer than `afterID`, oldest first (what a live stream has
+ * not sent yet; features/live).
+ */
+export async function findNotificationsAfter(
+  db: Executor,
+  userID: number,
+  afterID: number,
+  limit: number,
+): Promise<ListedNotification[]> {
+  const rows = await db
+    .selectFrom('notifications')
+    .select(columns)
+    .where('notifyUserID', '=', userID)
+    .where('popup', '=', true)
+    .where('notificationID', '>', afterID)
+    .orderBy('notificationID', 'asc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ ...toRow(row), count: 1 }));
+}
+
+/** The newest notification ID of a recipient (0 when none): where a new live stream starts. */
+export async function findLatestNotificationID(db: Executor, userID: number): Promise<number> {
+  const row = await db
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.max('notificationID').as('latestID'))
+    .where('notifyUserID', '=', userID)
+    .executeTakeFirst();
+  return Number(row?.latestID ?? 0);
+}

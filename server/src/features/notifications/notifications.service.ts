@@ -11,8 +11,10 @@ import {
   findBatchActors,
   findBatchedNotifications,
   findNotificationByID,
+  findLatestNotificationID,
   findNotificationDiscussions,
   findNotifications,
+  findNotificationsAfter,
   markAllRead,
   markBatchRead,
   type ListedNotification,
@@ -105,6 +107,7 @@ export async function getNotification(
 export async function readNotification(ctx: RequestContext, notificationID: number): Promise<Notification> {
   const row = await ownNotification(ctx, notificationID);
   await markBatchRead(ctx.db, ctx.actor.userID, row.batchKey, nowIso(ctx.clock));
+  ctx.events.publish('notificationsRead', { userID: ctx.actor.userID });
   return getNotification(ctx, notificationID);
 }
 
@@ -112,4 +115,19 @@ export async function readNotification(ctx: RequestContext, notificationID: numb
 export async function readAllNotifications(ctx: RequestContext): Promise<void> {
   requireSignedIn(ctx);
   await markAllRead(ctx.db, ctx.actor.userID, nowIso(ctx.clock));
+  ctx.events.publish('notificationsRead', { userID: ctx.actor.userID });
+}
+
+/**
+ * The current user's in-app notifications newer than `afterID`, oldest first, one per row (a live
+ * stream's next events, features/live).
+ */
+export async function listNotificationsAfter(ctx: RequestContext, afterID: number, limit: number): Promise<Notification[]> {
+  requireSignedIn(ctx);
+  return present(ctx, await findNotificationsAfter(ctx.db, ctx.actor.userID, afterID, limit), undefined);
+}
+
+/** The current user's newest notification ID (0 when none). */
+export async function latestNotificationID(ctx: RequestContext): Promise<number> {
+  return findLatestNotificationID(ctx.db, ctx.actor.userID);
 }

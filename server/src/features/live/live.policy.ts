@@ -1,0 +1,11 @@
+import { has } from '../../../../common/src/permissions/has.ts';
+import type { PermissionSet } from '../../../../common/src/permissions/types.ts';
+
+/**
+ * Issue 13: a live stream carries a signed-in user's notifications, or a discussion's new comments
+ * (a guest may follow a discussion they can read; the discussion's own check follows).
+ */
+export function canOpenLiveStream(set: PermissionSet, userID: number, discussionID: number | null): boolean {
+  if (discussionID !== null) return true;
+  return userID > 0 && has(set, 'session.valid');
+}
