@@ -243,4 +243,22 @@ describe(`reports (${testDialect})`, () => {
     assert.equal('countReports' in asMemberRead, false);
     assert.equal('moderationStatus' in asMemberRead, false);
   });
+  test('the moderators of the record are notified of a new report (activity Report); others are not', async () => {
+    const other = await makeModeratedCategory(fx.t);
+    const comment = await newComment('Notify about me');
+    const created = await report(fx.t, fx.member, { recordType: 'comment', recordID: comment.commentID });
+    await fx.t.app.jobs.drain();
+    const reportsOf = async (actor: typeof fx.member) =>
+      ((await call(actor, 'GET', '/api/v2/notifications')).json() as { activityType?: string; recordID?: number; body: string; url: string }[]).filter(
+        (item) => item.activityType === 'Report' && item.recordID === comment.commentID,
+      );
+    const [notice] = await reportsOf(fx.categoryModerator);
+    assert.ok(notice, 'the category moderator is notified');
+    assert.match(notice.body, new RegExp(`${fx.member.user.name}</b> reported`));
+    assert.match(notice.url, /\/dashboard\/content\/reports\?statuses=none&recordType=comment&recordID=/);
+    assert.equal((await reportsOf(fx.moderator)).length, 1);
+    assert.deepEqual(await reportsOf(fx.member), [], 'the reporter is not told');
+    assert.deepEqual(await reportsOf(other.categoryModerator), [], 'moderators of other categories are not told');
+    assert.equal(created.status, 'new');
+  });
 });

@@ -125,3 +125,28 @@ export async function findPlacePermissionCategory(
     .where('categoryID', '=', categoryID)
     .executeTakeFirst();
 }
+
+/**
+ * Users who may moderate somewhere: administrators and holders of a role granting
+ * `community.moderate` or `posts.moderate` (globally or in a category); callers check each one's
+ * permission set for the category at hand.
+ */
+export async function findModeratorCandidates(db: Db): Promise<number[]> {
+  const byRole = await db
+    .selectFrom('userRoles')
+    .innerJoin('rolePermissions', 'rolePermissions.roleID', 'userRoles.roleID')
+    .innerJoin('users', 'users.userID', 'userRoles.userID')
+    .select('userRoles.userID')
+    .distinct()
+    .where('rolePermissions.permission', 'in', ['community.moderate', 'posts.moderate'])
+    .where('rolePermissions.granted', '=', true)
+    .where('users.deleted', '=', false)
+    .execute();
+  const admins = await db
+    .selectFrom('users')
+    .select('userID')
+    .where('isAdmin', '=', true)
+    .where('deleted', '=', false)
+    .execute();
+  return [...new Set([...byRole, ...admins].map((row) => row.userID))];
+}

@@ -25,6 +25,8 @@ import {
   MODERATOR_PERMISSIONS,
 } from './reports.policy.ts';
 import { presentReports } from './reports.present.ts';
+import { NOTIFY_REPORT_JOB } from './reports.notify.ts';
+import { enqueueJob } from '../../platform/jobs/enqueue.ts';
 import {
   findOpenReportBy,
   findReportByID,
@@ -138,6 +140,8 @@ export async function createReport(
       reasonIDs,
     );
     await bumpRecordReportCount(trx, input);
+    // Durable with the report: the job tells the record's moderators (activity Report).
+    await enqueueJob(trx, NOTIFY_REPORT_JOB, { reportID: id }, { clock: ctx.clock });
     return { reportID: id, status: 201 as const };
   });
   if (status === 201)
