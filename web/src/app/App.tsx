@@ -131,6 +131,11 @@ const EditDiscussionPage = lazyPage(
       .EditDiscussionPage,
 );
 
+const SearchPage = lazyPage(
+  'src/features/search/components/SearchPage.tsx',
+  async () => (await import('../features/search/components/SearchPage.tsx')).SearchPage,
+);
+
 /** A route of the app: its pattern and the page it shows (`null` for layout pages). */
 interface PageRoute {
   path: string;
@@ -173,6 +178,7 @@ const pageRoutes: readonly PageRoute[] = [
   { path: routePatterns.discussionSlugPage, page: null },
   { path: routePatterns.comment, page: null },
   { path: routePatterns.leaving, page: LeavingPage },
+  { path: routePatterns.search, page: SearchPage },
   { path: routePatterns.postDiscussion, page: PostDiscussionPage },
   { path: routePatterns.postDiscussionInCategory, page: PostDiscussionPage },
   { path: routePatterns.editDiscussion, page: EditDiscussionPage },

@@ -184,9 +184,14 @@ export function dashboardCategoryEditPath(categoryID: number): string {
   return `/dashboard/categories/${categoryID}/edit`;
 }
 
-/** Search results (spec 000 §2 Search): `/search?query=…`. */
-export function searchPath(query?: string): string {
-  return withQuery('/search', { query });
+/**
+ * Search results (spec 000 §2 Search): `/search?query=…`, or with the page's other parameters
+ * (`domain`, `page`, filters); empty values are left out.
+ */
+export function searchPath(
+  query?: string | Readonly<Record<string, string | number | undefined>>,
+): string {
+  return withQuery('/search', typeof query === 'object' ? query : { query });
 }
 
 /**
@@ -266,6 +271,7 @@ export const routePatterns = {
   postDiscussionInCategory: '/post/:postType/:categoryID',
   editDiscussion: '/post/editdiscussion/:discussionID',
   leaving: '/home/leaving',
+  search: '/search',
   dashboardSettings: '/dashboard/settings',
   dashboardCategories: '/dashboard/categories',
   dashboardJobs: '/dashboard/jobs',

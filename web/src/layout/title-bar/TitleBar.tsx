@@ -4,6 +4,7 @@ import { homePath } from '../../app/paths.ts';
 import { useBootstrap, useConfigValue } from '../../lib/bootstrap.ts';
 import { t } from '../../lib/i18n.ts';
 import { useCurrentUser, usePermissionSet } from '../../lib/session.ts';
+import { TitleBarSearch } from '../../features/search/components/TitleBarSearch.tsx';
 import { HamburgerMenu } from './HamburgerMenu.tsx';
 import { MeBox } from './MeBox.tsx';
 import { NavigationBar } from './NavigationBar.tsx';
@@ -121,6 +122,7 @@ export function TitleBar({ hasBanner = false }: TitleBarProps) {
           <NavigationBar items={items} />
         </div>
         <div className={styles.spacer} />
+        <TitleBarSearch />
         <MeBox />
       </div>
     </header>

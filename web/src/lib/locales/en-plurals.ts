@@ -10,6 +10,7 @@ export const enPlurals: Readonly<Record<string, { one: string; other: string }>>
   '{count} views': { one: '{count} view', other: '{count} views' },
   '{count} new messages': { one: '{count} new message', other: '{count} new messages' },
   '{count} discussions': { one: '{count} discussion', other: '{count} discussions' },
+  '{count} results': { one: '{count} result', other: '{count} results' },
   '{count} posts': { one: '{count} post', other: '{count} posts' },
   '{count} followers': { one: '{count} follower', other: '{count} followers' },
   '{count} reports': { one: '{count} report', other: '{count} reports' },

@@ -1,0 +1,32 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { fetchSearch, type SearchParams } from './search.api.ts';
+
+/** Query keys of search. */
+export const searchKeys = {
+  all: ['search'] as const,
+  results: (params: SearchParams) => ['search', 'results', params] as const,
+  suggestions: (query: string) => ['search', 'suggestions', query] as const,
+};
+
+/** The results page; the previous page stays on screen while the next one loads. */
+export function useSearchQuery(params: SearchParams, enabled: boolean) {
+  return useQuery({
+    queryKey: searchKeys.results(params),
+    queryFn: ({ signal }) => fetchSearch(params, signal),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Results a search bar suggests while typing (spec 001 §7.8, §9: limit 10). */
+export function useSearchSuggestionsQuery(query: string, limit: number) {
+  return useQuery({
+    queryKey: searchKeys.suggestions(query),
+    queryFn: ({ signal }) =>
+      fetchSearch(
+        { query, limit, expand: ['breadcrumbs', '-body'], includeTypeaheads: true, recordTypes: ['discussion', 'category', 'user'] },
+        signal,
+      ),
+    enabled: query.trim() !== '',
+  });
+}
