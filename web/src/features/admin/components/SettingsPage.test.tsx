@@ -122,6 +122,12 @@ describe('SettingsPage', { timeout: 20_000 }, () => {
         'Minimum password length',
         'Users may change their email',
       ],
+      Conversations: [
+        'Enable private conversations',
+        'Moderators may read conversations',
+        'Maximum message length',
+        'Conversations per page',
+      ],
       Email: ['Enable the email digest'],
     });
     for (const hidden of ['Private community', 'Enable reports', 'Enable signatures', 'External search URL']) {

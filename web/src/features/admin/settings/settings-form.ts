@@ -55,7 +55,7 @@ export interface SettingSection {
  * The settings screen, grouped by section. Labels are English keys for `t()`; each field's
  * description is the registry's (common/src/api/config.ts), also translated. A setting shows only
  * when code reads it (issue 11 item 22): `garden.privateCommunity`, `featureFlags.escalations.Enabled`,
- * `context.conversationsEnabled`, `signatures.*`, `emails.enabled` and `externalSearch.*` stay in
+ * `signatures.*`, `emails.enabled` and `externalSearch.*` stay in
  * the config API for the features that will read them, but have no switch here yet.
  */
 export const settingSections: readonly SettingSection[] = [
@@ -154,6 +154,20 @@ export const settingSections: readonly SettingSection[] = [
       },
       { key: 'password.minLength', label: 'Minimum password length', kind: 'integer' },
       { key: 'profile.editEmails', label: 'Users may change their email', kind: 'boolean' },
+    ],
+  },
+  {
+    id: 'conversations',
+    title: 'Conversations',
+    fields: [
+      { key: 'context.conversationsEnabled', label: 'Enable private conversations', kind: 'boolean' },
+      {
+        key: 'conversations.moderation.allow',
+        label: 'Moderators may read conversations',
+        kind: 'boolean',
+      },
+      { key: 'conversations.message.maxLength', label: 'Maximum message length', kind: 'integer' },
+      { key: 'conversations.conversations.perPage', label: 'Conversations per page', kind: 'integer' },
     ],
   },
   {

@@ -188,4 +188,14 @@ export const adminEn: Readonly<Record<string, string>> = {
   'Actions': 'Actions',
   'Retry job {jobID}': 'Retry job {jobID}',
   'Retry': 'Retry',
+  // The Conversations section (issue 13).
+  Conversations: 'Conversations',
+  'Enable private conversations': 'Enable private conversations',
+  'Moderators may read conversations': 'Moderators may read conversations',
+  'Maximum message length': 'Maximum message length',
+  'Conversations per page': 'Conversations per page',
+  'Holders of conversations.moderate may read conversations they are not part of.':
+    'Holders of conversations.moderate may read conversations they are not part of.',
+  'The longest private message, in characters.': 'The longest private message, in characters.',
+  'Conversations per page of the inbox.': 'Conversations per page of the inbox.',
 };
