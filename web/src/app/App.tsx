@@ -114,6 +114,10 @@ const DashboardCategoryFormPage = lazyPage(
   'src/features/admin/components/CategoryFormPage.tsx',
   async () => (await import('../features/admin/components/CategoryFormPage.tsx')).CategoryFormPage,
 );
+const LogFilterPage = lazyPage(
+  'src/features/logs/components/LogFilterPage.tsx',
+  async () => (await import('../features/logs/components/LogFilterPage.tsx')).LogFilterPage,
+);
 const LeavingPage = lazyPage(
   'src/features/layouts/components/LeavingPage.tsx',
   async () => (await import('../features/layouts/components/LeavingPage.tsx')).LeavingPage,
@@ -166,6 +170,7 @@ const pageRoutes: readonly PageRoute[] = [
   { path: routePatterns.dashboardSettings, page: DashboardSettingsPage },
   { path: routePatterns.dashboardCategories, page: DashboardCategoriesPage },
   { path: routePatterns.dashboardJobs, page: DashboardJobsPage },
+  { path: routePatterns.logFilter, page: LogFilterPage },
   { path: routePatterns.dashboardCategoryAdd, page: DashboardCategoryFormPage },
   { path: routePatterns.dashboardCategoryEdit, page: DashboardCategoryFormPage },
   { path: routePatterns.discussions, page: null },

@@ -164,6 +164,25 @@ export function dashboardSettingsPath(): string {
   return '/dashboard/settings';
 }
 
+/**
+ * The change log's pages (spec 000 §2 `/log/filter`): a discussion's Revision History
+ * (`recordType=discussion&recordID=`) or its Deleted Comments
+ * (`parentRecordID=&recordType=comment&operation=delete`).
+ */
+export function logFilterPath(filter: {
+  recordType: 'discussion' | 'comment' | 'user';
+  recordID?: number;
+  parentRecordID?: number;
+  operation?: 'edit' | 'delete' | 'ban';
+}): string {
+  return withQuery('/log/filter', {
+    parentRecordID: filter.parentRecordID,
+    recordType: filter.recordType,
+    recordID: filter.recordID,
+    operation: filter.operation,
+  });
+}
+
 /** Admin: dead and failed background jobs (`site.manage`). */
 export function dashboardJobsPath(): string {
   return '/dashboard/jobs';
@@ -275,6 +294,7 @@ export const routePatterns = {
   dashboardSettings: '/dashboard/settings',
   dashboardCategories: '/dashboard/categories',
   dashboardJobs: '/dashboard/jobs',
+  logFilter: '/log/filter',
   dashboardCategoryAdd: '/dashboard/categories/add',
   dashboardCategoryEdit: '/dashboard/categories/:categoryID/edit',
 } as const;

@@ -7,6 +7,7 @@ import { categoriesEn } from './en/categories.ts';
 import { adminEn } from './en/admin.ts';
 import { notificationsEn } from './en/notifications.ts';
 import { conversationsEn } from './en/conversations.ts';
+import { logsEn } from './en/logs.ts';
 
 /**
  * The English pack: every UI string keyed by its English spec text (CONVENTIONS §7). English maps
@@ -186,4 +187,5 @@ export const en: Readonly<Record<string, string>> = {
   ...adminEn,
   ...notificationsEn,
   ...conversationsEn,
+  ...logsEn,
 };
