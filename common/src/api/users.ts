@@ -13,6 +13,11 @@ import {
   queryBoolean,
   recordNotFoundIssue,
 } from './common.ts';
+import {
+  PROFILE_ABOUT_MAX_LENGTH,
+  PROFILE_LOCATION_MAX_LENGTH,
+  PROFILE_TITLE_MAX_LENGTH,
+} from './users.constants.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Account rules. One definition for POST /users, PATCH /users/{id} and POST /users/register: the
@@ -264,10 +269,7 @@ export const reactionReceivedSchema = z.object({
   photoUrl: z.string().optional(),
 });
 
-/** Issue 15: the plain-text profile fields a member fills in on the edit page, and their bounds. */
-export const PROFILE_TITLE_MAX_LENGTH = 100;
-export const PROFILE_LOCATION_MAX_LENGTH = 100;
-export const PROFILE_ABOUT_MAX_LENGTH = 1000;
+// Issue 15: the plain-text profile fields a member fills in on the edit page; bounds in ./users.constants.ts.
 
 /** `profileFields` (api-contract §3, `expand=profileFields`): Hearth's fields. */
 export const profileFieldsSchema = z.object({

@@ -76,3 +76,14 @@ export function setCategoryFollowed(
 ): Promise<{ followed: boolean }> {
   return api.put<{ followed: boolean }>(`/categories/${categoryID}/follow`, { followed });
 }
+
+/** The profile fields of `PATCH /users/{id}` (issue 15). */
+export interface ProfileFieldsPatch {
+  title: string;
+  profileFields: { location: string; about: string };
+}
+
+/** `PATCH /users/{id}` with the profile fields; answers the full user. */
+export function patchProfileFields(userID: number, patch: ProfileFieldsPatch): Promise<User> {
+  return api.patch<User>(`/users/${userID}`, patch);
+}

@@ -9,7 +9,9 @@ import {
   fetchUserByName,
   fetchUserComments,
   fetchUserDiscussions,
+  patchProfileFields,
   PROFILE_PAGE_LIMIT,
+  type ProfileFieldsPatch,
   setCategoryFollowed,
   type ProfileListPage,
 } from './profiles.api.ts';
@@ -93,5 +95,17 @@ export function useFollowCategoryMutation(userID: number) {
     mutationFn: ({ categoryID, followed }: { categoryID: number; followed: boolean }) =>
       setCategoryFollowed(categoryID, followed),
     onSettled: () => client.invalidateQueries({ queryKey: profileKeys.followedCategories(userID) }),
+  });
+}
+
+/** Saves the profile fields; the saved user replaces the cached profile and user card. */
+export function useSaveProfileFieldsMutation(user: User) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (patch: ProfileFieldsPatch) => patchProfileFields(user.userID, patch),
+    onSuccess: (saved) => {
+      client.setQueryData(profileKeys.byName(saved.name), saved);
+      client.setQueryData(profileKeys.byID(saved.userID), saved);
+    },
   });
 }

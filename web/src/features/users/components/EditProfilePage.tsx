@@ -14,6 +14,9 @@ import { useCurrentUser, usePermission } from '../../../lib/session.ts';
 import { useFormErrors } from '../../../lib/use-form-errors.ts';
 import type { UserPatch } from '../api/users.api.ts';
 import { usePatchCurrentUserMutation, useUploadPhotoMutation } from '../api/users.queries.ts';
+import { useProfileUserQuery } from '../api/profiles.queries.ts';
+import { ProfileFieldsSection } from './ProfileFieldsSection.tsx';
+import { cropToSquare } from './square-crop.ts';
 import styles from './EditProfilePage.module.css';
 
 /** `/profile/edit`: the signed-in member's account settings. */
@@ -27,13 +30,27 @@ export function EditProfilePage() {
     <div className={styles.page}>
       <h1 className={styles.title}>{t('Edit Profile')}</h1>
       <PhotoSection user={user} />
+      <ProfileFields name={user.name} />
       <AccountSection key={user.userID} user={user} />
     </div>
   );
 }
 
+/** The profile fields need the user with `profileFields` (`GET /users/$name:…?expand=all`). */
+function ProfileFields({ name }: { name: string }) {
+  const query = useProfileUserQuery(name);
+  if (query.data === undefined) return null;
+  return <ProfileFieldsSection key={query.data.userID} user={query.data} />;
+}
+
 function PhotoSection({ user }: { user: CurrentUser }) {
   const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const choose = (chosen: File | null) => {
+    setFile(chosen);
+    if (preview !== null) URL.revokeObjectURL(preview);
+    setPreview(chosen === null ? null : URL.createObjectURL(chosen));
+  };
   const [inputKey, setInputKey] = useState(0);
   const upload = useUploadPhotoMutation(user.userID);
   const { addToast } = useToasts();
@@ -45,9 +62,16 @@ function PhotoSection({ user }: { user: CurrentUser }) {
       return;
     }
     errors.clear();
-    upload.mutate(file, {
+    void uploadCropped(file);
+  };
+
+  // Issue 15: photos are square. The browser crops the centred square; a file it cannot decode
+  // goes as it is, so the server answers with the spec's message.
+  const uploadCropped = async (chosen: File) => {
+    const cropped = await cropToSquare(chosen);
+    upload.mutate(cropped ?? chosen, {
       onSuccess: () => {
-        setFile(null);
+        choose(null);
         setInputKey((key) => key + 1);
         addToast({ body: t('Your photo has been updated.'), autoDismiss: true });
       },
@@ -62,7 +86,7 @@ function PhotoSection({ user }: { user: CurrentUser }) {
         {t('Photo')}
       </h2>
       <form className={styles.photoForm} onSubmit={handleSubmit}>
-        <Avatar photoUrl={user.photoUrl} name={user.name} size="large" />
+        <Avatar photoUrl={preview ?? user.photoUrl} name={user.name} size="large" />
         <div className={styles.photoFields}>
           {formMessages.length > 0 ? <FormMessage>{formMessages.join(' ')}</FormMessage> : null}
           <TextField
@@ -71,7 +95,7 @@ function PhotoSection({ user }: { user: CurrentUser }) {
             name="photo"
             type="file"
             accept="image/*"
-            onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+            onChange={(event) => choose(event.target.files?.[0] ?? null)}
             errors={errors.fieldErrors('photo')}
           />
           <div>
