@@ -159,7 +159,7 @@ export type CreateDraftInput = z.input<typeof createDraftBodySchema>;
 
 /** `PATCH /drafts/{id}` body: the same fields, partial; `draftStatus: "draft"` un-schedules. */
 export const patchDraftBodySchema = z.object({
-  recordType: z.enum(draftRecordTypes).optional(),
+  recordType: z.string().pipe(z.enum(draftRecordTypes)).optional(),
   attributes: draftAttributesSchema.optional(),
   recordID: bodyIDSchema.nullable().optional(),
   parentRecordType: parentRecordTypeSchema.nullable().optional(),

@@ -128,6 +128,16 @@ const PostDiscussionPage = lazyPage(
     (await import('../features/discussions/components/post/PostDiscussionPage.tsx'))
       .PostDiscussionPage,
 );
+const DraftDiscussionPage = lazyPage(
+  'src/features/discussions/components/post/DraftDiscussionPage.tsx',
+  async () =>
+    (await import('../features/discussions/components/post/DraftDiscussionPage.tsx'))
+      .DraftDiscussionPage,
+);
+const DraftsPage = lazyPage(
+  'src/features/drafts/components/DraftsPage.tsx',
+  async () => (await import('../features/drafts/components/DraftsPage.tsx')).DraftsPage,
+);
 const EditDiscussionPage = lazyPage(
   'src/features/discussions/components/post/EditDiscussionPage.tsx',
   async () =>
@@ -187,6 +197,8 @@ const pageRoutes: readonly PageRoute[] = [
   { path: routePatterns.postDiscussion, page: PostDiscussionPage },
   { path: routePatterns.postDiscussionInCategory, page: PostDiscussionPage },
   { path: routePatterns.editDiscussion, page: EditDiscussionPage },
+  { path: routePatterns.editDiscussionDraft, page: DraftDiscussionPage },
+  { path: routePatterns.drafts, page: DraftsPage },
 ];
 
 function routeElement(page: PreloadablePage | null): ReactNode {

@@ -229,6 +229,19 @@ export function notificationsPath(page = 1): string {
   return page > 1 ? `/profile/notifications/p${page}` : '/profile/notifications';
 }
 
+/** The drafts page (Vanilla's `/drafts`; spec 000 §2 names no route): drafts, scheduled or failed posts. */
+export function draftsPath(options: { draftStatus?: 'draft' | 'scheduled' | 'error'; page?: number } = {}): string {
+  return withQuery('/drafts', {
+    draftStatus: options.draftStatus === 'draft' ? undefined : options.draftStatus,
+    page: options.page !== undefined && options.page > 1 ? options.page : undefined,
+  });
+}
+
+/** A new discussion's server draft in the post form (spec 000 §2 `/post/editdiscussion/0/{draftID}`). */
+export function editDiscussionDraftPath(draftID: number, discussionID = 0): string {
+  return `/post/editdiscussion/${discussionID}/${draftID}`;
+}
+
 /** The notification preferences page (Vanilla's `/profile/preferences`). */
 export function notificationPreferencesPath(): string {
   return '/profile/preferences';
@@ -273,6 +286,8 @@ export const routePatterns = {
   notifications: '/profile/notifications',
   notificationsPage: '/profile/notifications/:page',
   notificationPreferences: '/profile/preferences',
+  drafts: '/drafts',
+  editDiscussionDraft: '/post/editdiscussion/:discussionID/:draftID',
   messages: '/messages',
   messagesItem: '/messages/:conversationID',
   addMessage: '/messages/add',

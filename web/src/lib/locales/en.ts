@@ -1,6 +1,7 @@
 import { layoutsEn } from './en/layouts.ts';
 import { discussionsEn } from './en/discussions.ts';
 import { commentsEn } from './en/comments.ts';
+import { draftsEn } from './en/drafts.ts';
 import { reactionsEn } from './en/reactions.ts';
 import { editorEn } from './en/editor.ts';
 import { categoriesEn } from './en/categories.ts';
@@ -181,6 +182,7 @@ export const en: Readonly<Record<string, string>> = {
   ...layoutsEn,
   ...discussionsEn,
   ...commentsEn,
+  ...draftsEn,
   ...reactionsEn,
   ...editorEn,
   ...categoriesEn,

@@ -12,7 +12,8 @@ export type PostCommentResult =
 export interface NewComment {
   discussionID: number;
   body: string;
-  format: 'rich2';
+  /** rich2 from the comment box; a published draft keeps its own format. */
+  format: string;
   parentCommentID?: number;
   /** The autosaved draft the server deletes once the comment is posted (api-contract §23). */
   draftID?: number;
@@ -41,7 +42,7 @@ export async function postComment(input: NewComment): Promise<PostCommentResult>
 /** `PATCH /comments/{id}`; a 202 (premoderation) answers no comment. */
 export async function patchComment(
   commentID: number,
-  input: { body: string; format: string },
+  input: { body: string; format: string; draftID?: number },
 ): Promise<PostCommentResult> {
   const response = await apiRequest<Comment | { message?: string }>(`/comments/${commentID}`, {
     method: 'PATCH',

@@ -3,7 +3,7 @@ import type { CreateDiscussionInput, Discussion, DiscussionEdit } from '../../..
 import { api, apiRequest } from '../../../lib/api.ts';
 
 /** The fields the post forms send (api-contract §8 POST and PATCH /discussions). */
-export type DiscussionPostInput = Pick<CreateDiscussionInput, 'name' | 'body' | 'format' | 'categoryID' | 'tagIDs' | 'newTagNames'>;
+export type DiscussionPostInput = Pick<CreateDiscussionInput, 'name' | 'body' | 'format' | 'categoryID' | 'tagIDs' | 'newTagNames' | 'draftID'>;
 
 /** A created or edited discussion, or the premoderation answer (api-contract §1.10: 202). */
 export type DiscussionPostResult =

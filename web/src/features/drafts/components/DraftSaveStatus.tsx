@@ -33,7 +33,7 @@ export function DraftSaveStatus({ autosave, toText }: DraftSaveStatusProps) {
               <h3 className={styles.versionTitle}>
                 {t('Saved version')} {conflict.server.dateUpdated ? <DateTime date={conflict.server.dateUpdated} /> : null}
               </h3>
-              <p className={styles.versionText}>{toText(typeof conflict.server.attributes.body === 'string' ? conflict.server.attributes.body : '')}</p>
+              <p className={styles.versionText}>{toText(conflict.serverValue)}</p>
               <Button onClick={() => autosave.resolveConflict('server')}>{t('Use the saved version')}</Button>
             </section>
           </div>

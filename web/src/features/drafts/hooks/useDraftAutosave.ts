@@ -12,6 +12,8 @@ export type DraftSaveStatus = 'idle' | 'pending' | 'saving' | 'saved' | 'offline
 export interface DraftConflict {
   local: LocalDraft;
   server: Draft;
+  /** The server draft's value, as the editor holds it (`bodyOf`). */
+  serverValue: string;
 }
 
 export interface UseDraftAutosaveOptions {
@@ -170,7 +172,7 @@ export function useDraftAutosave(options: UseDraftAutosaveOptions): DraftAutosav
         applyServer(server);
         if (stored === null || stored.body === '') latest.current.onRestored?.();
       } else if (server !== null && decision === 'conflict' && local.current) {
-        setConflict({ local: local.current, server });
+        setConflict({ local: local.current, server, serverValue: (latest.current.bodyOf ?? defaultBodyOf)(server) });
       } else if (decision === 'pushLocal') {
         await save();
       } else if (server !== null) {

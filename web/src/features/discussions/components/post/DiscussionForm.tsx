@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { DISCUSSION_NAME_MAX_LENGTH } from '../../../../../../common/src/api/discussions.constants.ts';
-import { discussionPath } from '../../../../app/paths.ts';
+import { discussionPath, draftsPath } from '../../../../app/paths.ts';
 import { Button } from '../../../../components/Button.tsx';
 import { FormMessage } from '../../../../components/form/FormMessage.tsx';
 import { TextField } from '../../../../components/form/TextField.tsx';
@@ -13,6 +13,12 @@ import type { DiscussionPostInput, DiscussionPostResult } from '../../api/post-d
 import { TagPicker, type PickedTag } from '../../../tags/components/TagPicker.tsx';
 import { CategoryPicker, type CategoryChoice } from './CategoryPicker.tsx';
 import styles from './PostForm.module.css';
+import {
+  DiscussionDraftTools,
+  discussionFormElementID,
+  useDiscussionFormDraft,
+  type DiscussionFormDraft,
+} from '../../../drafts/components/DiscussionDraftTools.tsx';
 
 /** What the form starts from. */
 export interface DiscussionFormValues {
@@ -38,6 +44,8 @@ export interface DiscussionFormProps {
   /** Saving is refused before sending (the edit window has passed). */
   isLocked?: boolean;
   bodyPlaceholder?: string;
+  /** Issue 16: autosave as a server draft (new discussions), and scheduling. */
+  draft?: DiscussionFormDraft;
 }
 
 const shownFields = ['name', 'categoryID', 'body', 'format', 'tagIDs', 'newTagNames'] as const;
@@ -58,6 +66,7 @@ export function DiscussionForm({
   notice,
   isLocked = false,
   bodyPlaceholder,
+  draft,
 }: DiscussionFormProps) {
   const [name, setName] = useState(initial.name);
   const [body, setBody] = useState<BodyValue>(initial.body);
@@ -67,6 +76,12 @@ export function DiscussionForm({
   const [isSaving, setIsSaving] = useState(false);
   const errors = useFormErrors();
   const navigate = useNavigate();
+  const fields = { name, body: body.body, format: body.format, categoryID };
+  const autosave = useDiscussionFormDraft(draft, fields, (next) => {
+    setName(next.name);
+    setBody({ body: next.body, format: next.format });
+    setCategoryID(next.categoryID);
+  });
 
   const fieldError = (field: string, message: string) =>
     new ApiError(message, {
@@ -91,6 +106,7 @@ export function DiscussionForm({
       body: body.body,
       format: body.format,
       categoryID,
+      ...(autosave?.draftID ? { draftID: autosave.draftID } : {}),
     };
     if (isTaggingEnabled) {
       input.tagIDs = tags.flatMap((tag) => (tag.tagID === null ? [] : [tag.tagID]));
@@ -100,6 +116,7 @@ export function DiscussionForm({
     setIsSaving(true);
     try {
       const result = await onSubmit(input);
+      autosave?.clear();
       if (result.kind === 'pending') {
         setPendingMessage(
           result.message === ''
@@ -126,7 +143,12 @@ export function DiscussionForm({
       {notice}
       {pendingMessage === null ? null : <FormMessage type="success">{pendingMessage}</FormMessage>}
       {formMessages.length > 0 ? <FormMessage>{formMessages.join(' ')}</FormMessage> : null}
-      <form className={styles.form} onSubmit={(event) => void handleSubmit(event)} noValidate>
+      <form
+        id={draft ? discussionFormElementID : undefined}
+        className={styles.form}
+        onSubmit={(event) => void handleSubmit(event)}
+        noValidate
+      >
         <TextField
           label={t('Title')}
           name="name"
@@ -162,6 +184,9 @@ export function DiscussionForm({
             {submitLabel}
           </Button>
         </div>
+        {draft && autosave ? (
+          <DiscussionDraftTools autosave={autosave} fields={fields} onScheduled={() => void navigate(draftsPath({ draftStatus: 'scheduled' }))} />
+        ) : null}
       </form>
     </div>
   );

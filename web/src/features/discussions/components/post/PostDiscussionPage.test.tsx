@@ -57,6 +57,8 @@ const memberBootstrap = {
 describe('PostDiscussionPage', () => {
   beforeEach(() => {
     vi.restoreAllMocks();
+    // The form keeps an autosaved draft in localStorage (issue 16): each test starts without one.
+    window.localStorage.clear();
   });
 
   it('offers only categories that take posts, preselects the one in the URL', async () => {

@@ -80,14 +80,18 @@ export function PostDiscussionPage() {
   );
 }
 
-function PostDiscussionForm({
+/** The new-post form of a post type, optionally opening a server draft (issue 16). */
+export function PostDiscussionForm({
   postType,
   title,
   categoryID,
+  draftID,
 }: {
   postType: PostType;
   title: string;
   categoryID: number | null;
+  /** A server draft to open (issue 16). */
+  draftID?: number;
 }) {
   usePageMeta({ title });
   const isTaggingEnabled = useConfigValue('tagging.enabled', true);
@@ -138,6 +142,15 @@ function PostDiscussionForm({
       isTaggingEnabled={isTaggingEnabled}
       canCreateTags={canCreateTags}
       onSubmit={post}
+      // Issue 16: a new discussion is autosaved as a draft (questions are not: drafts publish discussions).
+      {...(postType === 'discussion'
+        ? {
+            draft: {
+              storageKey: draftID === undefined ? `discussion:new:${categoryID ?? 'any'}` : `discussion:draft:${draftID}`,
+              draftID,
+            },
+          }
+        : {})}
     />
   );
 }
