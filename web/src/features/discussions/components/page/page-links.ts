@@ -1,11 +1,13 @@
+import { logFilterPath } from '../../../../app/paths.ts';
+
 /**
  * Links of the discussion page that `app/paths.ts` does not have yet (spec 000 §2); they move
  * there when the lead adds them.
  */
 
-/** spec 000 §2: Revision History, `/log/filter?recordType=discussion&recordID={id}`. */
+/** spec 000 §2: Revision History, `/log/filter?recordType=discussion&recordID={id}` (app/paths.ts). */
 export function revisionHistoryPath(discussionID: number): string {
-  return `/log/filter?${new URLSearchParams({ recordType: 'discussion', recordID: String(discussionID) }).toString()}`;
+  return logFilterPath({ recordType: 'discussion', recordID: discussionID });
 }
 
 /** spec 000 §2: reports of a record, opened in a new tab. */
