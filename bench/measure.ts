@@ -44,7 +44,7 @@ export interface EndpointResult extends LoadResult {
 const CLOCK_TICK_MS = 10; // USER_HZ is 100 on Linux
 
 /** Cumulative CPU ticks (user + system) of each process still alive. */
-function cpuTicks(pids: readonly number[]): Map<number, number> {
+export function cpuTicks(pids: readonly number[]): Map<number, number> {
   const ticks = new Map<number, number>();
   for (const pid of pids) {
     try {
@@ -59,14 +59,14 @@ function cpuTicks(pids: readonly number[]): Map<number, number> {
 }
 
 /** Milliseconds of CPU spent since `before` by the processes of `after` (new ones count in full). */
-function cpuSpentMs(before: Map<number, number>, after: Map<number, number>): number {
+export function cpuSpentMs(before: Map<number, number>, after: Map<number, number>): number {
   let ticks = 0;
   for (const [pid, now] of after) ticks += now - (before.get(pid) ?? 0);
   return ticks * CLOCK_TICK_MS;
 }
 
 /** The PostgreSQL backends serving the run database (an empty list on SQLite). */
-async function databaseBackends(run: Target): Promise<number[]> {
+export async function databaseBackends(run: Target): Promise<number[]> {
   if (!run.databaseUrl) return [];
   const client = guardClient(new pg.Client({ connectionString: pgUrl('postgres') }));
   await client.connect();

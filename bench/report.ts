@@ -1,6 +1,7 @@
 /** The bench's verdicts on the targets and its printed tables. */
 import type { EndpointResult } from './measure.ts';
 import type { PageLoad } from './frontend.ts';
+import type { FanOutResult } from './fanout.ts';
 
 export interface Target_ {
   name: string;
@@ -8,7 +9,7 @@ export interface Target_ {
   value: string;
 }
 
-export function evaluateTargets(endpoints: EndpointResult[], pages: PageLoad[]): Target_[] {
+export function evaluateTargets(endpoints: EndpointResult[], pages: PageLoad[], fanOut?: FanOutResult): Target_[] {
   const by = (key: string) => endpoints.find((row) => row.key === key);
   const out: Target_[] = [];
   const rate = (key: string, name: string, minRps: number, maxP99?: number) => {
@@ -39,6 +40,13 @@ export function evaluateTargets(endpoints: EndpointResult[], pages: PageLoad[]):
     });
   }
   rate('createComment', 'comment creation ≥ 500/s', 500);
+  if (fanOut) {
+    out.push({
+      name: `a comment notifies ${fanOut.followers.toLocaleString('en')} followers within 5 s`,
+      met: fanOut.deliveredSeconds <= 5,
+      value: `${fanOut.delivered} in ${fanOut.deliveredSeconds} s; e-mails ${fanOut.emails} in ${fanOut.emailedSeconds ?? '> 180'} s`,
+    });
+  }
   const cold = pages.find((row) => row.page === 'discussion page' && row.cache === 'cold');
   if (cold) {
     const kb = (cold.bytes.js + cold.bytes.css) / 1024;

@@ -28,9 +28,13 @@ import type { SeedInfo } from './seed-data.ts';
 import { measureFrontEnd, type PageLoad } from './frontend.ts';
 import { PG_BASE, pgUrl, runLoad, type EndpointResult } from './measure.ts';
 import { evaluateTargets, formatTables } from './report.ts';
+import { addMemberNotifications, endFanOut, measureFanOut, prepareFanOut, removeOutbox, type FanOutResult } from './fanout.ts';
 import { ensureBuild, startServer, stopServer } from './server.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
+
+/** Followers of the fan-out run's category (issue 13: every notification delivered within 5 s). */
+const FAN_OUT_FOLLOWERS = 10_000;
 
 interface Options {
   scale: Scale;
@@ -180,6 +184,7 @@ async function main(): Promise<void> {
   const base = `http://127.0.0.1:${options.port}`;
   const endpoints: EndpointResult[] = [];
   let frontEnd: PageLoad[] = [];
+  let fanOut: FanOutResult | undefined;
   try {
     const discussion = (await (await fetch(`${base}/api/v2/discussions/${info.discussionID}`)).json()) as { url: string };
     const discussionPath = new URL(discussion.url).pathname;
@@ -201,6 +206,12 @@ async function main(): Promise<void> {
       { key: 'memberSsrDiscussion', label: 'SSR discussion page HTML (member)', path: discussionPath, member: true },
       { key: 'memberSsrList', label: 'SSR list page HTML (member)', path: '/discussions', member: true },
     ];
+    if (!options.cpuProf || options.cpuProf === 'memberNotifications') {
+      if (!options.only || options.only.has('memberNotifications')) {
+        await addMemberNotifications(run, info.memberIDs, 30);
+        reads.push({ key: 'memberNotifications', label: 'GET /api/v2/notifications (member)', path: '/api/v2/notifications', member: true });
+      }
+    }
     for (const read of reads) {
       if (options.cpuProf && options.cpuProf !== read.key) continue;
       if (options.only && !options.only.has(read.key)) continue;
@@ -236,6 +247,12 @@ async function main(): Promise<void> {
       ]);
       log('  front end measured');
     }
+    if ((!options.cpuProf || options.cpuProf === 'fanOut') && (!options.only || options.only.has('fanOut'))) {
+      const followers = await prepareFanOut(run, info, FAN_OUT_FOLLOWERS);
+      fanOut = await measureFanOut(base, run, info, tokens[0]!, server.pid!, followers.length);
+      await endFanOut(run, info);
+      log(`  fan-out: ${fanOut.delivered} notifications to ${fanOut.followers} followers in ${fanOut.deliveredSeconds} s (CPU: server ${fanOut.serverCpuMs} ms, database ${fanOut.databaseCpuMs ?? '–'} ms); ${fanOut.emails} e-mails in ${fanOut.emailedSeconds ?? 'more than 180'} s`);
+    }
     if ((!options.cpuProf || options.cpuProf === 'createComment') && (!options.only || options.only.has('createComment'))) {
       const bodies = info.sinkDiscussionIDs.flatMap((discussionID, index) => [
         JSON.stringify({ discussionID, format: 'markdown', body: `Benchmark reply ${index}: thanks, **that worked** for us too. See [the guide](https://example.com/guide).` }),
@@ -254,9 +271,10 @@ async function main(): Promise<void> {
     }
   } finally {
     await stopServer(server);
+    if (fanOut) removeOutbox(run);
   }
 
-  const targetsMet = evaluateTargets(endpoints, frontEnd);
+  const targetsMet = evaluateTargets(endpoints, frontEnd, fanOut);
   const totalSeconds = Math.round((performance.now() - started) / 1000);
   const result = {
     scale: options.scale.name,
@@ -268,6 +286,7 @@ async function main(): Promise<void> {
     totalSeconds,
     endpoints,
     frontEnd,
+    fanOut: fanOut ?? null,
     targets: targetsMet,
   };
   const dir = path.join(root, 'bench', 'results');

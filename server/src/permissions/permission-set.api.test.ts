@@ -4,7 +4,8 @@ import { createTestApp, testDialect, type TestApp } from '../../test/harness.ts'
 import { createUser } from '../../test/actors.ts';
 import { has } from '../../../common/src/permissions/has.ts';
 import { seedDefaultRoles } from '../features/roles/roles.defaults.ts';
-import { loadPermissionSet } from './permission-set.ts';
+import { makeHiddenCategory, makeRole } from '../../test/factories.ts';
+import { loadPermissionSet, loadPermissionSetsOf } from './permission-set.ts';
 import { bumpPermissionsVersion, findPermissionsVersion } from './permission-set.repo.ts';
 
 describe(`loadPermissionSet and default roles (${testDialect})`, () => {
@@ -98,5 +99,31 @@ describe(`loadPermissionSet and default roles (${testDialect})`, () => {
     assert.equal(has(guest, 'session.valid'), false);
     const unknown = await loadPermissionSet(t.db, 987654);
     assert.equal(has(unknown, 'discussions.view'), false);
+  });
+
+  test('many users at once (the notification fan-out) get the same sets as one by one, shared per role set', async () => {
+    await makeHiddenCategory(t);
+    const role = await makeRole(t, { globalPermissions: ['email.view', 'discussions.view'] });
+    const users = [
+      await createUser(t, { roleTypes: ['member'] }),
+      await createUser(t, { roleTypes: ['member'] }),
+      await createUser(t, { roleTypes: ['moderator'] }),
+      await createUser(t, { roleTypes: ['member', 'moderator'] }),
+      await createUser(t, { roleTypes: ['member'], isAdmin: true }),
+      await createUser(t, { roleTypes: ['member'], banned: true }),
+      await createUser(t, { roleTypes: ['member'], deleted: true }),
+      await createUser(t, { roleTypes: [] }),
+    ];
+    await t.db.insertInto('userRoles').values({ userID: users[1]!.userID, roleID: role.roleID }).execute();
+    const ids = [...users.map((user) => user.userID), 987655];
+    const sets = await loadPermissionSetsOf(t.db, ids);
+    assert.equal(sets.size, ids.length);
+    for (const userID of ids) {
+      assert.deepEqual(sets.get(userID), await loadPermissionSet(t.db, userID), `user ${String(userID)}`);
+    }
+    const again = await loadPermissionSetsOf(t.db, [users[0]!.userID]);
+    assert.equal(again.get(users[0]!.userID), sets.get(users[0]!.userID), 'cached per role set');
+    assert.equal(has(sets.get(users[1]!.userID)!, 'email.view'), true);
+    assert.equal(has(sets.get(users[5]!.userID)!, 'session.valid'), false, 'banned');
   });
 });

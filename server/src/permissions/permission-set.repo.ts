@@ -155,3 +155,52 @@ export async function bumpPermissionsVersion(db: Executor): Promise<void> {
     .onConflict((oc) => oc.column('configKey').doUpdateSet({ value, dateUpdated }))
     .execute();
 }
+
+/** A user's permission subject and role IDs, for building many users' sets at once. */
+export interface PermissionSubjectWithRoles extends KnownPermissionSubject {
+  userID: number;
+  roleIDs: number[];
+}
+
+/**
+ * The permission subjects and role IDs of several users in one statement (the notification
+ * fan-out); users that do not exist are absent.
+ */
+export async function findPermissionSubjectsWithRoles(
+  db: Executor,
+  userIDs: readonly number[],
+): Promise<PermissionSubjectWithRoles[]> {
+  if (userIDs.length === 0) return [];
+  const rows = await db
+    .selectFrom('users')
+    .leftJoin('userRoles', 'userRoles.userID', 'users.userID')
+    .select((eb) => ['users.userID', 'userRoles.roleID', ...permissionSubjectSelection(eb)])
+    .where('users.userID', 'in', [...new Set(userIDs)])
+    .execute();
+  const byUser = new Map<number, PermissionSubjectWithRoles>();
+  for (const row of rows) {
+    let entry = byUser.get(row.userID);
+    if (!entry) {
+      entry = { userID: row.userID, roleIDs: [], ...toKnownPermissionSubject(row) };
+      byUser.set(row.userID, entry);
+    }
+    if (row.roleID !== null) entry.roleIDs.push(row.roleID);
+  }
+  return [...byUser.values()];
+}
+
+/** Granted permission rows of the given roles (what `findGrantedPermissionRows` reads per user). */
+export async function findGrantedPermissionRowsOfRoles(
+  db: Executor,
+  roleIDs: readonly number[],
+): Promise<(GrantedPermissionRow & { roleID: number })[]> {
+  if (roleIDs.length === 0) return [];
+  const rows = await db
+    .selectFrom('rolePermissions')
+    .select(['roleID', 'resourceType', 'resourceID', 'permission', 'granted'])
+    .where('roleID', 'in', [...new Set(roleIDs)])
+    .execute();
+  return rows
+    .filter((row) => toBool(row.granted))
+    .map((row) => ({ roleID: row.roleID, resourceType: row.resourceType, resourceID: row.resourceID, permission: row.permission }));
+}

@@ -8,7 +8,9 @@ import {
 import {
   findCategoryPermissionLinks,
   findGrantedPermissionRows,
+  findGrantedPermissionRowsOfRoles,
   findPermissionSubject,
+  findPermissionSubjectsWithRoles,
   findPermissionsVersion,
   type KnownPermissionSubject,
 } from './permission-set.repo.ts';
@@ -97,7 +99,62 @@ export async function loadPermissionSet(
   return set;
 }
 
+// Sets by role set and admin flags (the fan-out's cache): every member with the same roles shares one.
+const roleSetCaches = new WeakMap<Db, Map<string, CachedSet>>();
+
+/** Most distinct role sets cached per database per process. */
+const MAX_CACHED_ROLE_SETS = 200;
+
+/**
+ * The permission sets of many users at once (a notification page's recipients): one statement
+ * reads their subjects and role IDs, and a set is built once per distinct role set and admin
+ * flags, then shared (frozen) by every user who has them. The same set `loadPermissionSet` builds
+ * for each user; users that do not exist get the empty set.
+ */
+export async function loadPermissionSetsOf(db: Db, userIDs: readonly number[]): Promise<Map<number, PermissionSet>> {
+  const result = new Map<number, PermissionSet>();
+  const empty = deepFreeze(emptyPermissionSet());
+  const subjects = await findPermissionSubjectsWithRoles(db, userIDs.filter((id) => id > 0));
+  let cache = roleSetCaches.get(db);
+  if (!cache) {
+    cache = new Map();
+    roleSetCaches.set(db, cache);
+  }
+  const missing = new Map<string, { subject: PermissionSubject; version: string; roleIDs: number[]; userIDs: number[] }>();
+  for (const { userID, subject, version, roleIDs } of subjects) {
+    if (subject.isBanned || subject.isDeleted) continue;
+    const key = `${String(subject.isAdmin)}:${String(subject.isSysAdmin)}:${[...new Set(roleIDs)].sort((a, b) => a - b).join(',')}`;
+    const cached = cache.get(key);
+    if (cached && cached.version === version) {
+      result.set(userID, cached.set);
+      continue;
+    }
+    const entry = missing.get(key) ?? { subject, version, roleIDs, userIDs: [] };
+    entry.userIDs.push(userID);
+    missing.set(key, entry);
+  }
+  if (missing.size > 0) {
+    const [rows, categories] = await Promise.all([
+      findGrantedPermissionRowsOfRoles(db, [...missing.values()].flatMap((entry) => entry.roleIDs)),
+      findCategoryPermissionLinks(db),
+    ]);
+    for (const [key, { subject, version, roleIDs, userIDs: members }] of missing) {
+      const roles = new Set(roleIDs);
+      const set = deepFreeze(buildPermissionSet(subject, rows.filter((row) => roles.has(row.roleID)), categories));
+      if (cache.size >= MAX_CACHED_ROLE_SETS) {
+        const oldest = cache.keys().next();
+        if (!oldest.done) cache.delete(oldest.value);
+      }
+      cache.set(key, { version, subjectKey: key, set });
+      for (const userID of members) result.set(userID, set);
+    }
+  }
+  for (const userID of userIDs) if (!result.has(userID)) result.set(userID, empty);
+  return result;
+}
+
 /** Drops every cached set of a database (tests; writes should bump the version instead). */
 export function clearPermissionCache(db: Db): void {
   caches.delete(db);
+  roleSetCaches.delete(db);
 }

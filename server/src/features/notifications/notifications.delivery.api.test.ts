@@ -5,7 +5,7 @@ import { asMember, inject, type TestActor, type TestUser } from '../../../test/a
 import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../../test/smtp.ts';
 import { makeCategory, makeComment, makeDiscussion, makeRole } from '../../../test/factories.ts';
 import type { Notification } from '../../../../common/src/api/notifications.ts';
-import { deliverNotifications, FOLLOWERS_PER_JOB } from './notifications.deliver.ts';
+import { deliverNotifications, FOLLOWERS_PER_PAGE } from './notifications.deliver.ts';
 
 // Delivery at scale and over a real SMTP server on loopback (issue 13).
 
@@ -80,16 +80,15 @@ describe(`notification delivery (${testDialect})`, () => {
     assert.deepEqual(await list(reader), []);
   });
 
-  test('1,000 followers: the comment enqueues one job; the followers are delivered in pages', async () => {
-    const author = await asMember(t);
-    const category = await makeCategory(t);
+  /** `count` new members following `categoryID` with popup notifications of comments. */
+  async function makeFollowers(categoryID: number, count: number): Promise<number[]> {
     const memberRole = await t.db.selectFrom('roles').select('roleID').where('type', '=', 'member').orderBy('roleID').executeTakeFirstOrThrow();
     const now = new Date().toISOString();
-    const stamp = `${String(process.pid)}x${String(Date.now() % 100000)}`;
+    const stamp = `${String(process.pid)}x${String(categoryID)}`;
     const users = await t.db
       .insertInto('users')
       .values(
-        Array.from({ length: 1000 }, (_, index) => ({
+        Array.from({ length: count }, (_, index) => ({
           name: `fan${stamp}_${String(index)}`,
           email: `fan${stamp}_${String(index)}@example.test`,
           password: 'x',
@@ -105,30 +104,62 @@ describe(`notification delivery (${testDialect})`, () => {
       .values(
         users.map(({ userID }) => ({
           userID,
-          categoryID: category.categoryID,
+          categoryID,
           followed: true,
           dateFollowed: now,
           preferences: JSON.stringify({ 'preferences.popup.comments': true }),
         })),
       )
       .execute();
+    return users.map((user) => user.userID);
+  }
+
+  async function notificationsOf(recordID: number, userIDs: number[]): Promise<number[]> {
+    const rows = await t.db
+      .selectFrom('notifications')
+      .select('notifyUserID')
+      .where('recordType', '=', 'comment')
+      .where('recordID', '=', recordID)
+      .where('notifyUserID', 'in', userIDs)
+      .execute();
+    return rows.map((row) => row.notifyUserID);
+  }
+
+  test('1,000 followers: the comment enqueues one job; every follower is notified once', async () => {
+    const author = await asMember(t);
+    const category = await makeCategory(t);
+    const users = await makeFollowers(category.categoryID, 1000);
     const discussion = await makeDiscussion(t, { categoryID: category.categoryID, as: author });
     await deliver();
-    const jobsBefore = await t.db.selectFrom('jobs').select((eb) => eb.fn.countAll<number>().as('count')).where('type', '=', 'deliverNotifications').executeTakeFirstOrThrow();
-    await makeComment(t, { discussionID: discussion.discussionID, as: author });
+    const comment = await makeComment(t, { discussionID: discussion.discussionID, as: author });
     await t.app.deps.events.settled();
     const queued = await t.db.selectFrom('jobs').select('jobID').where('type', '=', 'deliverNotifications').where('status', '=', 'queued').execute();
     assert.equal(queued.length, 1, 'creating the comment queues a single job');
     await deliver();
-    const jobsAfter = await t.db.selectFrom('jobs').select((eb) => eb.fn.countAll<number>().as('count')).where('type', '=', 'deliverNotifications').executeTakeFirstOrThrow();
-    const steps = Number(jobsAfter.count) - Number(jobsBefore.count);
-    assert.ok(steps >= 1 + 1000 / FOLLOWERS_PER_JOB, `the followers came in pages (${String(steps)} steps)`);
-    const delivered = await t.db
-      .selectFrom('notifications')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('recordType', '=', 'comment')
-      .where('notifyUserID', 'in', users.map((user) => user.userID))
-      .executeTakeFirstOrThrow();
-    assert.equal(Number(delivered.count), 1000);
+    const delivered = await notificationsOf(comment.commentID, users);
+    assert.equal(delivered.length, 1000);
+    assert.equal(new Set(delivered).size, 1000);
+  });
+
+  test('a followers step out of time hands the next page to a new step, which repeats nothing', async () => {
+    const author = await asMember(t);
+    const category = await makeCategory(t);
+    const users = await makeFollowers(category.categoryID, FOLLOWERS_PER_PAGE + 20);
+    const discussion = await makeDiscussion(t, { categoryID: category.categoryID, as: author });
+    await deliver();
+    const comment = await makeComment(t, { discussionID: discussion.discussionID, as: author });
+    await t.app.deps.events.settled();
+    const payload = { event: 'comment', recordType: 'comment', recordID: comment.commentID, actorUserID: author.user.userID, phase: 'followers', afterUserID: 0 } as const;
+    // No time left: one page, then the rest is a queued step.
+    await deliverNotifications(payload, t.app.deps, 0);
+    assert.equal((await notificationsOf(comment.commentID, users)).length, FOLLOWERS_PER_PAGE);
+    const steps = await t.db.selectFrom('jobs').select('payload').where('type', '=', 'deliverNotifications').where('status', '=', 'queued').execute();
+    const next = steps.map((row) => JSON.parse(row.payload) as { phase: string; afterUserID: number }).filter((step) => step.phase === 'followers');
+    assert.deepEqual(next.map((step) => step.afterUserID), [users[FOLLOWERS_PER_PAGE - 1]]);
+    // The queued targeted step starts the followers again from the first: nobody gets two.
+    await deliver();
+    const delivered = await notificationsOf(comment.commentID, users);
+    assert.equal(delivered.length, FOLLOWERS_PER_PAGE + 20);
+    assert.equal(new Set(delivered).size, FOLLOWERS_PER_PAGE + 20);
   });
 });

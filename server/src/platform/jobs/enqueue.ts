@@ -1,6 +1,6 @@
 import type { Db } from '../db/db.ts';
 import { nowIso } from '../dates.ts';
-import { insertJob } from './jobs.repo.ts';
+import { insertJob, insertJobs } from './jobs.repo.ts';
 import { DEFAULT_MAX_ATTEMPTS, jobDefinitionOf, PermanentJobError } from './registry.ts';
 
 export interface EnqueueOptions {
@@ -83,4 +83,28 @@ export async function enqueueJob(db: Db, type: string, payload: unknown, options
   });
   announceJob(type);
   return jobID;
+}
+
+/**
+ * Enqueues several jobs of one type in as few statements as possible (a notification page's
+ * e-mails); the same validation and transaction rule as `enqueueJob`.
+ * @throws PermanentJobError for an unknown type; the schema's ZodError for a bad payload.
+ */
+export async function enqueueJobs(
+  db: Db,
+  type: string,
+  payloads: readonly unknown[],
+  options: Pick<EnqueueOptions, 'clock'> = {},
+): Promise<number[]> {
+  if (payloads.length === 0) return [];
+  const definition = jobDefinitionOf(type);
+  if (!definition) throw new PermanentJobError(`No handler is registered for job type "${type}".`);
+  const now = nowIso(options.clock);
+  const maxAttempts = definition.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+  const jobIDs = await insertJobs(
+    db,
+    payloads.map((payload) => ({ type, payload: JSON.stringify(definition.schema.parse(payload)), runAt: now, maxAttempts, now })),
+  );
+  announceJob(type);
+  return jobIDs;
 }

@@ -1,7 +1,7 @@
-import type { Selectable } from 'kysely';
+import type { Expression, ExpressionBuilder, Selectable, SqlBool } from 'kysely';
 import type { Db } from '../db/db.ts';
 import { dialectOf } from '../db/dialect.ts';
-import type { JobsTable } from '../db/schema.ts';
+import type { Database, JobsTable } from '../db/schema.ts';
 
 export type JobRow = Selectable<JobsTable>;
 
@@ -30,30 +30,77 @@ export async function insertJob(
   return row.jobID;
 }
 
+/** Inserts several queued jobs, one statement per 500; returns their IDs in order. */
+export async function insertJobs(
+  db: Db,
+  jobs: readonly { type: string; payload: string; runAt: string; maxAttempts: number; now: string }[],
+): Promise<number[]> {
+  const ids: number[] = [];
+  // 8 parameters a row: 500 rows stay far below either database's parameter limit.
+  for (let start = 0; start < jobs.length; start += 500) {
+    const rows = await db
+      .insertInto('jobs')
+      .values(
+        jobs.slice(start, start + 500).map((job) => ({
+          type: job.type,
+          payload: job.payload,
+          status: 'queued' as const,
+          runAt: job.runAt,
+          maxAttempts: job.maxAttempts,
+          trackingID: null,
+          dateInserted: job.now,
+          dateUpdated: job.now,
+        })),
+      )
+      .returning('jobID')
+      .execute();
+    ids.push(...rows.map((row) => row.jobID));
+  }
+  return ids;
+}
+
 /**
- * Claims up to `limit` due jobs for `workerID` until `lockedUntil`, counting an attempt: queued
- * or failed jobs whose runAt has come, and running jobs whose lease ran out (their worker died).
- * On PostgreSQL the candidate rows are locked `FOR UPDATE SKIP LOCKED`, so workers in several
- * processes claim disjoint jobs without waiting on each other; on SQLite the single
- * UPDATE…RETURNING is atomic (one writer at a time).
+ * Claims up to `limit` due jobs for `workerID` until `lockedUntil`, counting an attempt: first
+ * failed jobs whose retry time has come and running jobs whose lease ran out (their worker died),
+ * then queued jobs whose runAt has come, each oldest first. On PostgreSQL the candidate rows are
+ * locked `FOR UPDATE SKIP LOCKED`, so workers in several processes claim disjoint jobs without
+ * waiting on each other; on SQLite each UPDATE…RETURNING is atomic (one writer at a time).
  */
 export async function claimDueJobs(
   db: Db,
   claim: { workerID: string; now: string; lockedUntil: string; limit: number },
 ): Promise<JobRow[]> {
+  // Queued jobs are claimed in their own statement: `status = 'queued'` reads the (status, runAt)
+  // index in order and stops at `limit`, while one OR over every status made both databases
+  // gather and sort every due row on each claim (3.5 ms with 9,600 queued e-mails on SQLite:
+  // most of a 10,000-follower fan-out's CPU, docs/performance.md). Failed and expired jobs are few.
+  const retried = await claimWhere(db, claim, claim.limit, (eb) =>
+    eb.or([
+      eb.and([eb('status', '=', 'failed'), eb('runAt', '<=', claim.now)]),
+      eb.and([eb('status', '=', 'running'), eb('lockedUntil', '<=', claim.now)]),
+    ]),
+  );
+  if (retried.length >= claim.limit) return retried;
+  const queued = await claimWhere(db, claim, claim.limit - retried.length, (eb) =>
+    eb.and([eb('status', '=', 'queued'), eb('runAt', '<=', claim.now)]),
+  );
+  return [...retried, ...queued];
+}
+
+async function claimWhere(
+  db: Db,
+  claim: { workerID: string; now: string; lockedUntil: string },
+  limit: number,
+  due: (eb: ExpressionBuilder<Database, 'jobs'>) => Expression<SqlBool>,
+): Promise<JobRow[]> {
   const isPostgres = dialectOf(db) === 'postgres';
-  const due = db
+  const candidates = db
     .selectFrom('jobs')
     .select('jobID')
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('status', 'in', ['queued', 'failed']), eb('runAt', '<=', claim.now)]),
-        eb.and([eb('status', '=', 'running'), eb('lockedUntil', '<=', claim.now)]),
-      ]),
-    )
+    .where(due)
     .orderBy('runAt')
     .orderBy('jobID')
-    .limit(claim.limit)
+    .limit(limit)
     .$if(isPostgres, (query) => query.forUpdate().skipLocked());
   return db
     .updateTable('jobs')
@@ -64,7 +111,7 @@ export async function claimDueJobs(
       lockedUntil: claim.lockedUntil,
       dateUpdated: claim.now,
     }))
-    .where('jobID', 'in', due)
+    .where('jobID', 'in', candidates)
     .returningAll()
     .execute();
 }
