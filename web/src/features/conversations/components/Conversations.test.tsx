@@ -7,6 +7,7 @@ import { stubApi } from '../../admin/test/fetch-router.ts';
 import { AddConversationPage } from './AddConversationPage.tsx';
 import { MessagesEnvelope } from './MessagesEnvelope.tsx';
 import { MessagesPage } from './MessagesPage.tsx';
+import { ShareInMessageLink } from './ShareInMessageLink.tsx';
 
 vi.mock('../../comments/components/CommentEditor.tsx', async () => ({
   CommentEditor: (await import('./test-editor.tsx')).FakeCommentEditor,
@@ -169,5 +170,16 @@ describe('conversations on the web', { timeout: 20_000 }, () => {
       path: '/messages/add',
     });
     expect(screen.queryByRole('button', { name: 'Send Message' })).toBeNull();
+  });
+
+  it('Share in Message opens the compose page with the title and the share link, when conversations are enabled', () => {
+    const view = renderWithApp(<ShareInMessageLink url="http://localhost/discussion/3/tea" name="Tea" />, { bootstrap: signedIn });
+    const link = screen.getByRole('link', { name: 'Share in Message' });
+    const target = new URL(link.getAttribute('href') ?? '', 'http://localhost');
+    expect(target.pathname).toBe('/messages/add');
+    expect(target.searchParams.get('content')).toBe('Tea\nhttp://localhost/discussion/3/tea?utm_source=community-share');
+    view.unmount();
+    renderWithApp(<ShareInMessageLink url="http://localhost/discussion/3/tea" name="Tea" />, { bootstrap: { ...signedIn, config: {} } });
+    expect(screen.queryByRole('link', { name: 'Share in Message' })).toBeNull();
   });
 });

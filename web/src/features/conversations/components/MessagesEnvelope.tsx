@@ -6,21 +6,11 @@ import { t } from '../../../lib/i18n.ts';
 import { useCurrentUser, usePermission } from '../../../lib/session.ts';
 import { useConversationsQuery, useUnreadConversationsQuery } from '../api/conversations.queries.ts';
 import { ConversationList } from './ConversationList.tsx';
+import { EnvelopeIcon } from './EnvelopeIcon.tsx';
 import styles from './Conversations.module.css';
 
 /** How many conversations the flyout shows. */
 const FLYOUT_LIMIT = 5;
-
-function EnvelopeIcon() {
-  return (
-    <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path
-        fill="currentColor"
-        d="M3 5h18a1 1 0 0 1 1 1v12a1 1 0 0 1-1 1H3a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1Zm1 2.4V17h16V7.4l-8 5.3-8-5.3ZM5.3 7 12 11.4 18.7 7H5.3Z"
-      />
-    </svg>
-  );
-}
 
 function FlyoutContent({ close }: { close: () => void }) {
   const query = useConversationsQuery(1, FLYOUT_LIMIT);

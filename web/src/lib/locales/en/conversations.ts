@@ -13,6 +13,7 @@ export const conversationsEn: Readonly<Record<string, string>> = {
   Recipients: 'Recipients',
   'Remove {name}': 'Remove {name}',
   'Send Message': 'Send Message',
+  'Share in Message': 'Share in Message',
   'Show older messages': 'Show older messages',
   'Subject (optional)': 'Subject (optional)',
   'Write a message…': 'Write a message…',

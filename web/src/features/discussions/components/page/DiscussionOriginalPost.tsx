@@ -22,6 +22,7 @@ import { sitePath } from './page-links.ts';
 import { useNow } from './use-now.ts';
 import { UserContent } from './UserContent.tsx';
 import { UserCardLink } from '../../../users/components/UserCardLink.tsx';
+import { ShareInMessageLink } from '../../../conversations/components/ShareInMessageLink.tsx';
 import styles from './DiscussionOriginalPost.module.css';
 import { AppLink } from '../../../../components/AppLink.tsx';
 
@@ -102,6 +103,7 @@ export function DiscussionOriginalPost({ discussion: initial }: DiscussionOrigin
               />
             ) : null}
             <CopyLinkButton url={discussion.url} />
+            <ShareInMessageLink url={discussion.url} name={discussion.name} className={styles.iconButton} />
             <DiscussionOptionsMenu discussion={discussion} />
           </div>
         </div>
