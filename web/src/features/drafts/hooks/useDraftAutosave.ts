@@ -64,7 +64,9 @@ function isOffline(error: unknown): boolean {
 export function useDraftAutosave(options: UseDraftAutosaveOptions): DraftAutosave {
   const { storageKey, value, enabled } = options;
   const latest = useRef(options);
-  latest.current = options;
+  useEffect(() => {
+    latest.current = options;
+  });
   const [draftID, setDraftID] = useState<number | null>(null);
   const [status, setStatus] = useState<DraftSaveStatus>('idle');
   const [lastSaved, setLastSaved] = useState<string | null>(null);
@@ -144,7 +146,6 @@ export function useDraftAutosave(options: UseDraftAutosaveOptions): DraftAutosav
     local.current = stored;
     if (stored !== null) {
       known.current = stored.body;
-      setDraftID(stored.draftID);
       if (stored.body !== '') {
         restoredTo.current = stored.body;
         latest.current.setValue(stored.body);
@@ -152,6 +153,7 @@ export function useDraftAutosave(options: UseDraftAutosaveOptions): DraftAutosav
       }
     }
     const reconcile = async () => {
+      setDraftID(stored?.draftID ?? null);
       let server: Draft | null = null;
       try {
         if (stored?.draftID != null) server = await fetchDraft(stored.draftID);
