@@ -2,6 +2,7 @@ import type { User } from '../../../../../common/src/api/users.ts';
 import { Avatar } from '../../../components/Avatar.tsx';
 import { DateTime } from '../../../components/DateTime.tsx';
 import { t } from '../../../lib/i18n.ts';
+import { BanUserButton } from './BanUserButton.tsx';
 import { isOnline } from './user-presence.ts';
 import styles from './ProfilePage.module.css';
 
@@ -31,6 +32,7 @@ export function ProfileHeader({ user, now }: ProfileHeaderProps) {
         </h1>
         {user.title ? <p className={styles.userTitle}>{user.title}</p> : null}
         {user.banned !== 0 ? <p className={styles.bannedLabel}>{t('Banned')}</p> : null}
+        <BanUserButton user={user} />
         {user.profileFields?.location ? (
           <p className={styles.location}>{user.profileFields.location}</p>
         ) : null}

@@ -12,4 +12,12 @@ export const logsEn: Readonly<Record<string, string>> = {
   'Edited by {name}': 'Edited by {name}',
   'Author: {name}': 'Author: {name}',
   'Changes from this version to the next': 'Changes from this version to the next',
+  Ban: 'Ban',
+  Unban: 'Unban',
+  'Ban {name}': 'Ban {name}',
+  Reason: 'Reason',
+  'Banned until': 'Banned until',
+  'Leave empty to ban until the ban is lifted.': 'Leave empty to ban until the ban is lifted.',
+  '{name} is banned.': '{name} is banned.',
+  '{name} is no longer banned.': '{name} is no longer banned.',
 };
