@@ -69,6 +69,9 @@ describe('LogFilterPage', { timeout: 20_000 }, () => {
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Deleted Comments' })).toBeDefined();
     expect(await screen.findByText('A removed comment')).toBeDefined();
+    expect(screen.getByRole('link', { name: 'Revision History' }).getAttribute('href')).toBe(
+      '/log/filter?recordType=discussion&recordID=10',
+    );
     expect(screen.getByRole('button', { name: 'Restore version 5' })).toBeDefined();
   });
 

@@ -1,7 +1,8 @@
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { logOperations, logRecordTypes, type LogEntry } from '../../../../../common/src/api/logs.ts';
 import { ErrorMessage, NotFoundPage, PermissionErrorPage } from '../../../app/errors/ErrorPage.tsx';
 import { usePageMeta } from '../../../app/page-meta.tsx';
+import { logFilterPath } from '../../../app/paths.ts';
 import { Button } from '../../../components/Button.tsx';
 import { DateTime } from '../../../components/DateTime.tsx';
 import { Loader } from '../../../components/Loader.tsx';
@@ -34,6 +35,31 @@ export function logFilterOf(params: URLSearchParams): LogFilter | null {
   return filter;
 }
 
+/** The discussion a page is about, when it is one discussion's revisions or deleted comments. */
+function discussionOf(filter: LogFilter): number | undefined {
+  if (filter.recordType === 'discussion') return filter.recordID;
+  if (filter.recordType === 'comment') return filter.parentRecordID;
+  return undefined;
+}
+
+/** Links between one discussion's Revision History and its Deleted Comments. */
+function DiscussionLogLinks({ filter }: { filter: LogFilter }) {
+  const discussionID = discussionOf(filter);
+  if (discussionID === undefined) return null;
+  const onDeleted = filter.recordType === 'comment' && filter.operation === 'delete';
+  return (
+    <nav className={styles.links} aria-label={t('Discussion logs')}>
+      {onDeleted ? (
+        <Link to={logFilterPath({ recordType: 'discussion', recordID: discussionID })}>{t('Revision History')}</Link>
+      ) : (
+        <Link to={logFilterPath({ recordType: 'comment', parentRecordID: discussionID, operation: 'delete' })}>
+          {t('Deleted Comments')}
+        </Link>
+      )}
+    </nav>
+  );
+}
+
 function text(value: unknown): string {
   return typeof value === 'string' ? value : '';
 }
@@ -61,6 +87,7 @@ export function LogFilterPage() {
   return (
     <div className={styles.page}>
       <h1 className={styles.title}>{title}</h1>
+      <DiscussionLogLinks filter={filter} />
       {logs.isError ? (
         <ErrorMessage headingLevel={2} title={t('There was an error')} description={<p>{logs.error.message}</p>} />
       ) : logs.data === undefined ? (

@@ -1,6 +1,7 @@
 /** English strings of the change-log screens and the ban dialog (merged into the en pack by ../en.ts). */
 export const logsEn: Readonly<Record<string, string>> = {
   'Revision History': 'Revision History',
+  'Discussion logs': 'Discussion logs',
   'Deleted Comments': 'Deleted Comments',
   'No deleted comments.': 'No deleted comments.',
   'No earlier versions.': 'No earlier versions.',
