@@ -67,7 +67,7 @@ export function ScheduleDraftControl({ draftInput, draftID, onScheduled }: Sched
   const messages = error === null ? [] : Object.values(error.errors).flat().map((item) => item.message);
   const shown = error === null ? [] : messages.length > 0 ? messages : [error.description ?? error.message];
   return (
-    <form className={styles.form} onSubmit={(event) => void handleSubmit(event)} aria-label={t('Schedule')}>
+    <form className={styles.form} onSubmit={(event) => void handleSubmit(event)} aria-label={t('Schedule')} noValidate>
       <label htmlFor={inputID} className={styles.label}>
         {t('Publish on')}
       </label>

@@ -184,10 +184,15 @@ export function DiscussionForm({
             {submitLabel}
           </Button>
         </div>
-        {draft && autosave ? (
-          <DiscussionDraftTools autosave={autosave} fields={fields} onScheduled={() => void navigate(draftsPath({ draftStatus: 'scheduled' }))} />
-        ) : null}
       </form>
+      {/* Outside the form: scheduling has a form of its own. */}
+      {draft && autosave ? (
+        <DiscussionDraftTools
+          autosave={autosave}
+          fields={fields}
+          onScheduled={() => void navigate(draftsPath({ draftStatus: 'scheduled' }))}
+        />
+      ) : null}
     </div>
   );
 }

@@ -1,0 +1,70 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, openPage, uniqueMember } from '../support/browser.ts';
+import { adminApi } from '../support/admin-api.ts';
+import { findMailLink } from '../support/mail.ts';
+import { useJourneyServer } from '../support/server.ts';
+
+// Issue 16: a member goes offline, types a reply (kept in the browser), comes back online, and
+// the draft reaches the server.
+
+useJourneyServer();
+
+let browser: Browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser.close();
+});
+
+async function registerAndConfirm(page: Page, member: { name: string; email: string; password: string }): Promise<void> {
+  const headers = { 'X-Requested-With': 'vanilla' };
+  const response = await page.request.post('/api/v2/users/register', { data: member, headers });
+  assert.equal(response.status(), 201, await response.text());
+  const session = await page.request.post('/api/v2/authenticate/password', {
+    data: { username: member.name, password: member.password },
+    headers,
+  });
+  assert.equal(session.status(), 201, await session.text());
+  const confirmLink = await findMailLink(member.email, /https?:\/\/[^\s"<>]+\/entry\/emailconfirm\/\d+\/[^\s"<>]+/);
+  await page.goto(new URL(confirmLink).pathname);
+  await page.getByText('Your email address has been confirmed.').waitFor();
+}
+
+test('offline, a typed reply stays in the browser; back online, it syncs to the server', async () => {
+  const api = await adminApi();
+  const suffix = Date.now().toString(36);
+  const category = await api<{ categoryID: number }>('POST', '/categories', { name: 'Weather', urlcode: `weather-${suffix}` });
+  const discussion = await api<{ url: string }>('POST', '/discussions', {
+    name: 'Storm preparations',
+    body: JSON.stringify([{ type: 'p', children: [{ text: 'Tie down the cold frames.' }] }]),
+    format: 'rich2',
+    categoryID: category.categoryID,
+  });
+
+  const member = uniqueMember('off');
+  const { page } = await openPage(browser, 'mobile');
+  await registerAndConfirm(page, member);
+  await page.goto(new URL(discussion.url).pathname);
+  const editor = page.locator('#CreateComment [data-slate-editor="true"]');
+  await editor.waitFor();
+
+  await page.context().setOffline(true);
+  await editor.click();
+  await page.keyboard.type('Sandbags by the shed door');
+  await page.getByText(/Offline: your draft is kept in this browser/).waitFor({ timeout: 15_000 });
+  const local = await page.evaluate(() => Object.keys(window.localStorage).filter((key) => key.startsWith('hearth.draft.')));
+  assert.equal(local.length, 1, 'kept in this browser');
+
+  await page.context().setOffline(false);
+  await page.getByText('Draft saved').waitFor({ timeout: 15_000 });
+  const drafts = await page.evaluate(async () => {
+    const response = await fetch('/api/v2/drafts', { headers: { 'X-Requested-With': 'vanilla' } });
+    return (await response.json()) as { attributes: { body?: string } }[];
+  });
+  assert.equal(drafts.length, 1);
+  assert.match(drafts[0]?.attributes.body ?? '', /Sandbags by the shed door/);
+  await page.context().close();
+});
