@@ -36,12 +36,17 @@ function useInitialProfile() {
 /** The user of a profile page, by name (seeded by the server render). */
 export function useProfileUserQuery(name: string) {
   const initial = useInitialProfile();
-  const seeded = initial?.name.toLowerCase() === name.toLowerCase() ? initial.user : undefined;
-  return useQuery({
+  const isSeeded = initial?.name.toLowerCase() === name.toLowerCase();
+  const seeded = isSeeded ? initial?.user : undefined;
+  // The server already found no such user: the page is its 404 (also in the server render).
+  const isMissing = isSeeded && initial?.error?.status === 404;
+  const query = useQuery({
     queryKey: profileKeys.byName(name),
     queryFn: () => fetchUserByName(name),
+    enabled: !isMissing,
     ...(seeded ? { initialData: seeded } : {}),
   });
+  return Object.assign(query, { isMissing });
 }
 
 /** The user of a user card, loaded when the card opens (spec 001 §7.1). */

@@ -49,7 +49,8 @@ export function ProfilePage() {
   const page = readPage(params['page']);
   const known = tabs.includes(tab) && page !== null;
   const query = useProfileUserQuery(name);
-  const notFound = !known || (query.error instanceof ApiError && query.error.status === 404);
+  const notFound =
+    !known || query.isMissing || (query.error instanceof ApiError && query.error.status === 404);
   usePageMeta({
     title: query.data?.name ?? (notFound ? t('User Not Found') : name),
     ...(notFound ? { status: 404 } : {}),

@@ -1,0 +1,131 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { adminApi, type AdminApi } from '../support/admin-api.ts';
+import {
+  assertAccessible,
+  launchBrowser,
+  openPage,
+  screenshot,
+  uniqueMember,
+  type viewports,
+} from '../support/browser.ts';
+import { gradientPng } from '../support/images.ts';
+import { journeyBaseURL, useJourneyServer } from '../support/server.ts';
+
+useJourneyServer();
+
+let browser: Browser;
+let api: AdminApi;
+before(async () => {
+  browser = await launchBrowser();
+  api = await adminApi();
+});
+after(async () => {
+  await browser.close();
+});
+
+const rich2 = (text: string) => JSON.stringify([{ type: 'p', children: [{ text }] }]);
+const apiHeaders = () => ({ 'X-Requested-With': 'vanilla', Referer: `${journeyBaseURL()}/` });
+
+/** Signs a browser context in through the API (the cookie lands in the context). */
+async function signIn(page: Page, username: string, password: string): Promise<void> {
+  const response = await page.request.post('/api/v2/authenticate/password', {
+    data: { username, password },
+    headers: apiHeaders(),
+  });
+  assert.equal(response.status(), 201, await response.text());
+}
+
+/** A member, a discussion by the administrator and a comment by the member on it. */
+async function prepare(prefix: string) {
+  const member = uniqueMember(prefix);
+  const user = await api<{ userID: number }>('POST', '/users', {
+    ...member,
+    emailConfirmed: true,
+    sendWelcomeEmail: false,
+  });
+  const category = await api<{ categoryID: number }>('POST', '/categories', {
+    name: `Profiles ${member.name}`,
+    urlcode: `profiles-${member.name.toLowerCase()}`,
+  });
+  const discussion = await api<{ discussionID: number; url: string }>('POST', '/discussions', {
+    categoryID: category.categoryID,
+    name: `Meet ${member.name}`,
+    body: rich2('Say hello below.'),
+    format: 'rich2',
+  });
+  await api('POST', '/comments', {
+    parentRecordType: 'discussion',
+    parentRecordID: discussion.discussionID,
+    body: rich2('Hello from the garden.'),
+    format: 'rich2',
+    insertUserID: user.userID,
+  });
+  return { member, discussion };
+}
+
+for (const viewport of ['desktop', 'mobile'] as const satisfies readonly (keyof typeof viewports)[]) {
+  const width = viewport === 'desktop' ? 1440 : 375;
+  test(`a user card from a comment leads to the profile; the member edits theirs and finds a bookmark (${width})`, async () => {
+    const { member, discussion } = await prepare(`card${width}`);
+    const { page, errors } = await openPage(browser, viewport);
+    await signIn(page, member.name, member.password);
+
+    // The user card opens from the comment author's name (spec 000 §2), keyboard reachable.
+    await page.goto(new URL(discussion.url).pathname);
+    const comment = page.getByText('Hello from the garden.');
+    await comment.waitFor();
+    const authorLink = page.getByRole('link', { name: member.name, exact: true }).last();
+    await authorLink.focus();
+    await page.keyboard.press('Enter');
+    const card = page.getByRole('dialog', { name: member.name });
+    await card.waitFor();
+    await card.getByText('Joined').waitFor();
+    await screenshot(page, `user-card-${width}`);
+    await page.keyboard.press('Escape');
+    assert.equal(await card.count(), 0);
+    await authorLink.click();
+    await card.getByRole('link', { name: 'View Profile' }).click();
+    await page.getByRole('heading', { level: 1, name: member.name }).waitFor();
+    await page.getByRole('navigation', { name: 'Profile' }).waitFor();
+    await page.getByText('Hello from the garden.').waitFor();
+    await assertAccessible(page, `the profile page at ${width}`);
+    await screenshot(page, `profile-${width}`);
+
+    // Edit the profile: title, location, about and a new (cropped) photo.
+    await page.goto('/profile/edit');
+    await page.getByLabel('Title').fill('Head Gardener');
+    await page.getByLabel('Location').fill('Lyon');
+    await page.getByLabel('About').fill('I grow tomatoes.');
+    await page.getByRole('button', { name: 'Save Profile' }).click();
+    await page.getByText('Your changes have been saved.').waitFor();
+    await page.getByLabel('Choose a new photo').setInputFiles({
+      name: 'wide.png',
+      mimeType: 'image/png',
+      buffer: gradientPng(160, 90),
+    });
+    await page.getByRole('button', { name: 'Upload' }).click();
+    await page.getByText('Your photo has been updated.').waitFor();
+    await screenshot(page, `edit-profile-${width}`);
+
+    // A bookmark shows under the member's profile (owner only).
+    const bookmark = await page.request.put(`/api/v2/discussions/${discussion.discussionID}/bookmark`, {
+      data: { bookmarked: true },
+      headers: apiHeaders(),
+    });
+    assert.equal(bookmark.status(), 200, await bookmark.text());
+    const response = await page.goto(`/profile/${encodeURIComponent(member.name)}`);
+    assert.equal(response?.status(), 200);
+    await page.getByText('Head Gardener').waitFor();
+    await page.getByText('I grow tomatoes.').waitFor();
+    await page.getByRole('navigation', { name: 'Profile' }).getByRole('link', { name: 'Bookmarks' }).click();
+    await page.getByRole('link', { name: `Meet ${member.name}` }).waitFor();
+    await screenshot(page, `profile-bookmarks-${width}`);
+
+    const missing = await page.goto('/profile/no-such-member-here');
+    assert.equal(missing?.status(), 404);
+    assert.deepEqual(errors.filter((error) => !error.includes('404')), []);
+    await page.context().close();
+  });
+}
