@@ -60,6 +60,7 @@ import { auditLogsRoutes } from './features/audit-logs/audit-logs.routes.ts';
 import { searchRoutes } from './features/search/search.routes.ts';
 import { draftsRoutes } from './features/drafts/drafts.routes.ts';
 import { reportsRoutes } from './features/reports/reports.routes.ts';
+import { escalationsRoutes } from './features/escalations/escalations.routes.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -351,6 +352,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(userIgnoresRoutes);
       await api.register(draftsRoutes);
       await api.register(reportsRoutes);
+      await api.register(escalationsRoutes);
       await api.register(collectionsRoutes);
     },
     { prefix: API_PREFIX },

@@ -45,7 +45,6 @@ const NOT_BUILT_PREFIXES = [
   '/knowledge-bases',
   '/knowledge-categories',
   '/articles',
-  '/escalations',
   '/groups',
 ];
 const NOT_BUILT_CALLS = [

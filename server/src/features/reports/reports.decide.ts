@@ -4,7 +4,9 @@ import { systemPermissionSet } from '../../permissions/build-permission-set.ts';
 import { nowIso } from '../../platform/dates.ts';
 import { runTransaction } from '../../platform/db/transaction.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
+import { recordAudit } from '../audit-logs/audit-logs.record.ts';
 import { acceptPendingComment, rejectPendingComment } from '../comments/comments.approve.ts';
+import { restoreDeleted } from '../logs/logs.restore.ts';
 import { deleteComment } from '../comments/comments.delete.ts';
 import { acceptPendingDiscussion, rejectPendingDiscussion } from '../discussions/discussions.approve.ts';
 import { deleteDiscussion } from '../discussions/discussions.bulk.delete.ts';
@@ -12,8 +14,26 @@ import { presentReport, requireModeratedReport } from './reports.service.ts';
 import { setReportStatus, settleOtherNewReports, type ReportRow } from './reports.repo.ts';
 import { findRecordStates, markUserVerified } from './reports.records.repo.ts';
 
-/** api-contract §27.5: approving an entry whose record is gone, with nothing to restore. */
-export const RECORD_NOT_RESTORABLE = 'Could not locate the deleted record to restore.';
+/**
+ * Deletes a live discussion or comment for its moderator (api-contract §27.2: moderators of a
+ * record remove it without holding the delete permissions): the delete call runs with the
+ * system's permissions, still in the moderator's name, so its change log, audit entry and
+ * counters follow. The same context object: the guest cache reads what the delete declared.
+ */
+export async function removeRecordAsModerator(
+  ctx: RequestContext,
+  recordType: 'discussion' | 'comment',
+  recordID: number,
+): Promise<void> {
+  const ownPermissions = ctx.permissions;
+  ctx.permissions = systemPermissionSet();
+  try {
+    if (recordType === 'discussion') await deleteDiscussion(ctx, recordID, { longRunnerMode: 'sync' });
+    else await deleteComment(ctx, recordID);
+  } finally {
+    ctx.permissions = ownPermissions;
+  }
+}
 
 async function settle(
   ctx: RequestContext,
@@ -42,6 +62,11 @@ export async function dismissReport(
   const row = await requireModeratedReport(ctx, reportID);
   const change = { status: 'dismissed' as const, updateUserID: ctx.actor.userID, dateUpdated: nowIso(ctx.clock) };
   await setReportStatus(ctx.db, row.reportID, change);
+  await recordAudit(ctx, {
+    eventType: 'report_dismiss',
+    message: `Dismissed report ${String(row.reportID)}.`,
+    context: { reportID: row.reportID, before: { status: row.status }, after: { status: 'dismissed' } },
+  });
   if (input.verifyRecordUser) await markUserVerified(ctx.db, row.recordUserID);
   return presentReport(ctx, row.reportID);
 }
@@ -63,13 +88,20 @@ export async function approveReportRecord(
       row.recordType === 'discussion'
         ? await acceptPendingDiscussion(ctx, row.recordID)
         : await acceptPendingComment(ctx, row.recordID);
-    // TODO(issue 17): restore a removed pending record from the change log once it keeps them.
-    if (outcome === 'missing') throw new AppError(400, RECORD_NOT_RESTORABLE);
+    // A removed record comes back from the change log (400 when it holds none).
+    if (outcome === 'missing') await restoreDeleted(ctx, row.recordType, row.recordID);
   } else {
     const states = await findRecordStates(ctx.db, [row]);
-    if (!states.has(`${row.recordType}:${String(row.recordID)}`)) throw new AppError(400, RECORD_NOT_RESTORABLE);
+    if (!states.has(`${row.recordType}:${String(row.recordID)}`)) await restoreDeleted(ctx, row.recordType, row.recordID);
   }
-  if (row.status !== 'dismissed') await settle(ctx, row, 'dismissed', { isPending: false });
+  if (row.status !== 'dismissed') {
+    await settle(ctx, row, 'dismissed', { isPending: false });
+    await recordAudit(ctx, {
+      eventType: 'report_approveRecord',
+      message: `Approved ${row.recordType} ${String(row.recordID)} (report ${String(row.reportID)}).`,
+      context: { reportID: row.reportID, recordType: row.recordType, recordID: row.recordID, before: { status: row.status }, after: { status: 'dismissed' } },
+    });
+  }
   if (input.verifyRecordUser) await markUserVerified(ctx.db, row.recordUserID);
   return presentReport(ctx, row.reportID);
 }
@@ -88,21 +120,15 @@ export async function rejectReportRecord(ctx: RequestContext, reportID: number):
     } else {
       const states = await findRecordStates(ctx.db, [row]);
       const state = states.get(`${row.recordType}:${String(row.recordID)}`);
-      if (state && state.moderationStatus === 'accepted' && !state.tombstone) {
-        // The moderator of the record may remove it (api-contract §27.2) without the delete
-        // permissions: the delete runs with the system's, still in the moderator's name.
-        // The same context object: the guest cache reads what the delete declared from it.
-        const ownPermissions = ctx.permissions;
-        ctx.permissions = systemPermissionSet();
-        try {
-          if (row.recordType === 'discussion') await deleteDiscussion(ctx, row.recordID, { longRunnerMode: 'sync' });
-          else await deleteComment(ctx, row.recordID);
-        } finally {
-          ctx.permissions = ownPermissions;
-        }
-      }
+      if (state && state.moderationStatus === 'accepted' && !state.tombstone)
+        await removeRecordAsModerator(ctx, row.recordType, row.recordID);
     }
     await settle(ctx, row, 'rejected');
+    await recordAudit(ctx, {
+      eventType: 'report_rejectRecord',
+      message: `Rejected ${row.recordType} ${String(row.recordID)} (report ${String(row.reportID)}).`,
+      context: { reportID: row.reportID, recordType: row.recordType, recordID: row.recordID, before: { status: row.status }, after: { status: 'rejected' } },
+    });
   }
   return presentReport(ctx, row.reportID);
 }

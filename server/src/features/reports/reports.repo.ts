@@ -106,6 +106,8 @@ async function withReasons(db: Db, rows: readonly RawReport[]): Promise<ReportRo
 }
 
 export interface NewReport {
+  status?: ReportStatus;
+  escalationID?: number | null;
   recordType: ReportRecordType;
   recordID: number;
   recordName: string;
@@ -327,4 +329,61 @@ export async function updatePendingVersion(
   change: { recordName: string; recordHtml: string; recordFormat: string; pendingName: string | null; pendingBody: string | null; pendingFormat: string | null; updateUserID: number; dateUpdated: string },
 ): Promise<void> {
   await db.updateTable('reports').set(change).where('reportID', '=', reportID).execute();
+}
+
+/**
+ * Links reports of a record to an escalation (api-contract §27.7): every `new` report of the
+ * record, and `reportID` when given, become `escalated`.
+ */
+export async function escalateReports(
+  db: Db,
+  record: { recordType: ReportRecordType; recordID: number; reportID?: number | undefined },
+  change: { escalationID: number; updateUserID: number; dateUpdated: string },
+): Promise<void> {
+  await db
+    .updateTable('reports')
+    .set({ ...change, status: 'escalated' })
+    .where('recordType', '=', record.recordType)
+    .where('recordID', '=', record.recordID)
+    .where((eb) =>
+      record.reportID === undefined
+        ? eb('status', '=', 'new')
+        : eb.or([eb('status', '=', 'new'), eb('reportID', '=', record.reportID)]),
+    )
+    .execute();
+}
+
+/** The reports of escalations, oldest first, keyed by escalation. */
+export async function findReportsOfEscalations(db: Db, escalationIDs: readonly number[]): Promise<Map<number, ReportRow[]>> {
+  const result = new Map<number, ReportRow[]>();
+  if (escalationIDs.length === 0) return result;
+  const rows = await db
+    .selectFrom('reports')
+    .select(reportColumns)
+    .where('reports.escalationID', 'in', [...new Set(escalationIDs)])
+    .orderBy('reports.reportID')
+    .execute();
+  for (const row of await withReasons(db, rows)) {
+    if (row.escalationID === null) continue;
+    const list = result.get(row.escalationID) ?? [];
+    list.push(row);
+    result.set(row.escalationID, list);
+  }
+  return result;
+}
+
+/** The open escalation (not `done`) of a record, which later reports join. */
+export async function findOpenEscalationID(
+  db: Db,
+  record: { recordType: ReportRecordType; recordID: number },
+): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('escalations')
+    .select('escalationID')
+    .where('recordType', '=', record.recordType)
+    .where('recordID', '=', record.recordID)
+    .where('status', '!=', 'done')
+    .orderBy('escalationID', 'desc')
+    .executeTakeFirst();
+  return row?.escalationID;
 }

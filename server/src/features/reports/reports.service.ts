@@ -28,6 +28,7 @@ import { presentReports } from './reports.present.ts';
 import { NOTIFY_REPORT_JOB } from './reports.notify.ts';
 import { enqueueJob } from '../../platform/jobs/enqueue.ts';
 import {
+  findOpenEscalationID,
   findOpenReportBy,
   findReportByID,
   insertReport,
@@ -124,9 +125,12 @@ export async function createReport(
       await updateReportContent(trx, existing, { reasonIDs, noteHtml, updateUserID: ctx.actor.userID, dateUpdated: now });
       return { reportID: existing, status: 200 as const };
     }
+    // api-contract §27.7: reports made later join the record's open escalation.
+    const escalationID = await findOpenEscalationID(trx, input);
     const id = await insertReport(
       trx,
       {
+        ...(escalationID === undefined ? {} : { status: 'escalated' as const, escalationID }),
         recordType: input.recordType,
         recordID: input.recordID,
         ...record,

@@ -45,6 +45,7 @@ import {
 } from './users.repo.ts';
 import { countUnreadNotificationsOf } from '../notifications/notifications.counts.ts';
 import { countReportsToModerate } from '../reports/reports.counts.ts';
+import { countEscalationsToHandle } from '../escalations/escalations.counts.ts';
 import { countDraftsOfActor } from '../drafts/drafts.counts.ts';
 import { countUnreadConversationsOf } from '../conversations/conversations.counts.ts';
 import { findGuestRoles, findRolesOfUsers } from './users.roles.repo.ts';
@@ -256,7 +257,9 @@ export async function getMeCounts(ctx: RequestContext): Promise<MeCounts> {
     counts.push({ name: 'Applicants', count: await countApplicants(ctx.db) });
   // api-contract §27.1: moderators' `reports` (new reports they moderate) and `escalations`.
   const reports = await countReportsToModerate(ctx);
-  if (reports !== null) counts.push({ name: 'reports', count: reports }, { name: 'escalations', count: 0 });
+  if (reports !== null) counts.push({ name: 'reports', count: reports });
+  const escalations = await countEscalationsToHandle(ctx);
+  if (escalations !== null) counts.push({ name: 'escalations', count: escalations });
   return { counts };
 }
 

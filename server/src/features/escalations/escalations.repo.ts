@@ -1,0 +1,174 @@
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import type { RangeFilter } from '../../../../common/src/api/categories.ts';
+import type { EscalationStatus } from '../../../../common/src/api/escalations.ts';
+import type { ReportRecordType } from '../../../../common/src/api/reports.ts';
+import type { CategoryScope } from '../../permissions/category-scope.ts';
+import type { Db } from '../../platform/db/db.ts';
+import type { Database } from '../../platform/db/schema.ts';
+import { toApiDate } from '../../platform/dates.ts';
+
+/** An escalation as stored (api-contract §27.7). */
+export interface EscalationRow {
+  escalationID: number;
+  name: string;
+  status: EscalationStatus;
+  assignedUserID: number | null;
+  dateAssigned: string | null;
+  recordType: ReportRecordType;
+  recordID: number;
+  placeRecordID: number;
+  insertUserID: number;
+  dateInserted: string;
+  updateUserID: number | null;
+  dateUpdated: string | null;
+}
+
+const columns = [
+  'escalations.escalationID',
+  'escalations.name',
+  'escalations.status',
+  'escalations.assignedUserID',
+  'escalations.dateAssigned',
+  'escalations.recordType',
+  'escalations.recordID',
+  'escalations.placeRecordID',
+  'escalations.insertUserID',
+  'escalations.dateInserted',
+  'escalations.updateUserID',
+  'escalations.dateUpdated',
+] as const;
+
+function toRow(row: Omit<EscalationRow, 'status' | 'recordType'> & { status: string; recordType: string }): EscalationRow {
+  return {
+    ...row,
+    status: row.status as EscalationStatus,
+    recordType: row.recordType as ReportRecordType,
+    dateAssigned: toApiDate(row.dateAssigned),
+    dateInserted: toApiDate(row.dateInserted),
+    dateUpdated: toApiDate(row.dateUpdated),
+  };
+}
+
+export type NewEscalation = Omit<EscalationRow, 'escalationID' | 'updateUserID' | 'dateUpdated'>;
+
+export async function insertEscalation(db: Db, escalation: NewEscalation): Promise<number> {
+  const row = await db.insertInto('escalations').values(escalation).returning('escalationID').executeTakeFirstOrThrow();
+  return row.escalationID;
+}
+
+export async function findEscalationByID(db: Db, escalationID: number): Promise<EscalationRow | undefined> {
+  const row = await db.selectFrom('escalations').select(columns).where('escalationID', '=', escalationID).executeTakeFirst();
+  return row ? toRow(row) : undefined;
+}
+
+export type EscalationChanges = Partial<Pick<EscalationRow, 'name' | 'status' | 'assignedUserID' | 'dateAssigned'>> & {
+  updateUserID: number;
+  dateUpdated: string;
+};
+
+export async function updateEscalation(db: Db, escalationID: number, changes: EscalationChanges): Promise<void> {
+  await db.updateTable('escalations').set(changes).where('escalationID', '=', escalationID).execute();
+}
+
+/** Filters of `GET /escalations`. */
+export interface EscalationFilter {
+  scope: CategoryScope;
+  escalationID?: RangeFilter | undefined;
+  statuses?: readonly EscalationStatus[] | undefined;
+  recordType?: ReportRecordType | undefined;
+  recordID?: RangeFilter | undefined;
+  placeRecordID?: RangeFilter | undefined;
+  assignedUserID?: RangeFilter | undefined;
+  recordUserID?: RangeFilter | undefined;
+}
+
+type Expressions = ExpressionBuilder<Database, 'escalations'>;
+
+type RangeColumn = 'escalations.escalationID' | 'escalations.recordID' | 'escalations.placeRecordID' | 'escalations.assignedUserID';
+
+function rangeConditions(eb: Expressions, column: RangeColumn, range: RangeFilter): Expression<SqlBool>[] {
+  if (range.kind === 'values')
+    return range.values.length === 0 ? [sql<SqlBool>`1 = 0`] : [eb(column, 'in', range.values)];
+  const conditions: Expression<SqlBool>[] = [];
+  if (range.min) conditions.push(eb(column, range.min.inclusive ? '>=' : '>', range.min.value));
+  if (range.max) conditions.push(eb(column, range.max.inclusive ? '<=' : '<', range.max.value));
+  return conditions;
+}
+
+function condition(eb: Expressions, filter: EscalationFilter): Expression<SqlBool> {
+  const conditions: Expression<SqlBool>[] = [];
+  if (!filter.scope.all) {
+    conditions.push(
+      filter.scope.permissionCategoryIDs.length === 0
+        ? sql<SqlBool>`1 = 0`
+        : eb(
+            'escalations.placeRecordID',
+            'in',
+            eb
+              .selectFrom('categories')
+              .select('categories.categoryID')
+              .where('categories.permissionCategoryID', 'in', filter.scope.permissionCategoryIDs),
+          ),
+    );
+  }
+  if (filter.statuses && filter.statuses.length > 0) conditions.push(eb('escalations.status', 'in', [...filter.statuses]));
+  if (filter.recordType) conditions.push(eb('escalations.recordType', '=', filter.recordType));
+  if (filter.escalationID) conditions.push(...rangeConditions(eb, 'escalations.escalationID', filter.escalationID));
+  if (filter.recordID) conditions.push(...rangeConditions(eb, 'escalations.recordID', filter.recordID));
+  if (filter.placeRecordID) conditions.push(...rangeConditions(eb, 'escalations.placeRecordID', filter.placeRecordID));
+  if (filter.assignedUserID) conditions.push(...rangeConditions(eb, 'escalations.assignedUserID', filter.assignedUserID));
+  if (filter.recordUserID) {
+    const range = filter.recordUserID;
+    conditions.push(
+      eb.exists(
+        eb
+          .selectFrom('reports')
+          .select('reports.reportID')
+          .whereRef('reports.escalationID', '=', 'escalations.escalationID')
+          .where((inner) =>
+            range.kind === 'values'
+              ? range.values.length === 0
+                ? sql<SqlBool>`1 = 0`
+                : inner('reports.recordUserID', 'in', range.values)
+              : inner.and([
+                  ...(range.min ? [inner('reports.recordUserID', range.min.inclusive ? '>=' : '>', range.min.value)] : []),
+                  ...(range.max ? [inner('reports.recordUserID', range.max.inclusive ? '<=' : '<', range.max.value)] : []),
+                ]),
+          ),
+      ),
+    );
+  }
+  return eb.and(conditions);
+}
+
+/** One page of escalations and the total, by `escalationID` (= insertion order). */
+export async function listEscalationRows(
+  db: Db,
+  filter: EscalationFilter,
+  page: { descending: boolean; offset: number; limit: number },
+): Promise<{ rows: EscalationRow[]; total: number }> {
+  const rows = await db
+    .selectFrom('escalations')
+    .select(columns)
+    .where((eb) => condition(eb, filter))
+    .orderBy('escalations.escalationID', page.descending ? 'desc' : 'asc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  const count = await db
+    .selectFrom('escalations')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where((eb) => condition(eb, filter))
+    .executeTakeFirstOrThrow();
+  return { rows: rows.map(toRow), total: Number(count.count) };
+}
+
+/** Open and in-progress escalations in a scope (`escalations` of `GET /users/me-counts`). */
+export async function countActiveEscalations(db: Db, scope: CategoryScope): Promise<number> {
+  const row = await db
+    .selectFrom('escalations')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where((eb) => condition(eb, { scope, statuses: ['open', 'in-progress'] }))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
