@@ -1,4 +1,24 @@
-import type { SearchParams } from './api/search.api.ts';
+import type { SearchResult } from './search.ts';
+
+/** What the search page sends to `GET /search` (api-contract §17), in the API's names. */
+export interface SearchParams {
+  query?: string | undefined;
+  name?: string | undefined;
+  recordTypes?: readonly string[] | undefined;
+  queryOperator?: 'and' | 'or' | undefined;
+  categoryID?: number | undefined;
+  includeChildCategories?: boolean | undefined;
+  followedCategories?: boolean | undefined;
+  insertUserNames?: readonly string[] | undefined;
+  tags?: readonly string[] | undefined;
+  tagOperator?: 'and' | 'or' | undefined;
+  dateInserted?: string | undefined;
+  sort?: string | undefined;
+  page?: number | undefined;
+  limit?: number | undefined;
+  expand?: readonly string[] | undefined;
+  includeTypeaheads?: boolean | undefined;
+}
 
 /** The search page's domains (spec 000 §2): what kind of record it looks for. */
 export const searchDomains = ['all_content', 'category', 'user'] as const;
@@ -42,7 +62,10 @@ const oneOf = <T extends string>(values: readonly T[], value: string | null, fal
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** Reads the page's state from its query string; unknown or bad values fall back to defaults. */
+/**
+ * Reads the search page's state from its query string (the web page and the server, which renders
+ * the same results into the page for guests and crawlers); bad values fall back to defaults.
+ */
 export function readSearchState(search: URLSearchParams): SearchPageState {
   const page = Number(search.get('page') ?? '1');
   const categoryID = Number(search.get('categoryID') ?? '');
@@ -96,6 +119,16 @@ function dateFilter(startDate: string, endDate: string): string | undefined {
   return undefined;
 }
 
+/** A search's parameters as a query string's values (arrays as CSV), empty ones left out. */
+export function searchQueryValues(params: SearchParams): Record<string, string | number | boolean> {
+  const values: Record<string, string | number | boolean> = {};
+  for (const [key, value] of Object.entries(params) as [string, unknown][]) {
+    if (value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) continue;
+    values[key] = Array.isArray(value) ? value.join(',') : (value as string | number | boolean);
+  }
+  return values;
+}
+
 /**
  * The `GET /search` parameters of a state. Filters a domain does not permit are dropped (spec
  * 000 §2): categories and members take only the query.
@@ -123,4 +156,23 @@ export function toSearchParams(state: SearchPageState): SearchParams {
     tagOperator: state.tags.length > 1 ? state.tagOperator : undefined,
     dateInserted: dateFilter(state.startDate, state.endDate),
   };
+}
+
+/**
+ * The results a server-rendered `/search` page embeds (page bootstrap `search`): the search's
+ * query values, so the page uses them only for the same search, and its first page.
+ */
+export interface SearchBootstrap {
+  params: Record<string, string | number | boolean>;
+  results: SearchResult[];
+  total: number;
+}
+
+/** Whether two searches' query values are the same search. */
+export function isSameSearch(
+  a: Readonly<Record<string, string | number | boolean>>,
+  b: Readonly<Record<string, string | number | boolean>>,
+): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...keys].every((key) => String(a[key]) === String(b[key]));
 }

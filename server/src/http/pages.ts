@@ -24,6 +24,8 @@ import { AppError } from '../platform/errors.ts';
 import { getMe } from '../features/users/users.service.ts';
 import { loadProfilePage } from '../features/users/users.profile-page.ts';
 import type { ProfileBootstrap } from '../../../common/src/api/profiles.ts';
+import type { SearchBootstrap } from '../../../common/src/api/search.page.ts';
+import { loadSearchPage } from '../features/search/search.page.ts';
 import type { RequestContext } from './context.ts';
 
 /** The current user as the page bootstrap carries it (the `GET /users/me` shape, api-contract §3). */
@@ -60,6 +62,8 @@ export interface PageBootstrap {
   layout?: PageLayout;
   /** Profile pages only (issue 15): the profile's user and first lists. */
   profile?: ProfileBootstrap;
+  /** `/search?query=` only (issue 14): the first page of results. */
+  search?: SearchBootstrap;
 }
 
 /** web/src/entry-server.tsx `RenderResult`: the app's markup and head tags, in pieces. */
@@ -369,6 +373,8 @@ export async function registerPages(
       }
       const profile = lookup === null ? await loadProfilePage(request.ctx, pathname) : null;
       if (profile !== null) bootstrap.profile = profile;
+      const searchPage = lookup === null ? await loadSearchPage(request.ctx, pathname, search) : null;
+      if (searchPage !== null) bootstrap.search = searchPage;
       const result = await render(request.url, bootstrap);
       const html = assemblePage(rawTemplate, templateParts, {
         locale: bootstrap.locale,

@@ -2,6 +2,7 @@ import { createContext, useContext } from 'react';
 import type { HydratedLayout, LayoutLookup, WidgetNode } from '../../../common/src/api/layouts.ts';
 import type { PermissionSet } from '../../../common/src/permissions/types.ts';
 import type { Me } from '../../../common/src/api/users.ts';
+import type { SearchBootstrap } from '../../../common/src/api/search.page.ts';
 import type { ProfileBootstrap } from '../../../common/src/api/profiles.ts';
 import { themeDefaults, type ThemeVariables } from '../../../common/src/theme/variables.ts';
 
@@ -65,6 +66,8 @@ export interface Bootstrap {
   layout?: BootstrapLayout | undefined;
   /** Profile pages (issue 15): the profile's user and the list the server rendered. */
   profile?: ProfileBootstrap | undefined;
+  /** `/search?query=` (issue 14): the first results, rendered by the server. */
+  search?: SearchBootstrap | undefined;
 }
 
 /** The element id of the bootstrap JSON. */

@@ -1,5 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { fetchSearch, type SearchParams } from './search.api.ts';
+import {
+  isSameSearch,
+  searchQueryValues,
+  type SearchParams,
+} from '../../../../../common/src/api/search.page.ts';
+import { useBootstrap } from '../../../lib/bootstrap.ts';
+import { fetchSearch } from './search.api.ts';
 
 /** Query keys of search. */
 export const searchKeys = {
@@ -10,11 +16,18 @@ export const searchKeys = {
 
 /** The results page; the previous page stays on screen while the next one loads. */
 export function useSearchQuery(params: SearchParams, enabled: boolean) {
+  // The server rendered this search's first results into the page: hydrate from them.
+  const initial = useBootstrap().search;
+  const seeded =
+    initial !== undefined && isSameSearch(initial.params, searchQueryValues(params))
+      ? { results: initial.results, paging: { total: initial.total, currentPage: params.page, limit: params.limit } }
+      : undefined;
   return useQuery({
     queryKey: searchKeys.results(params),
     queryFn: ({ signal }) => fetchSearch(params, signal),
     enabled,
     placeholderData: keepPreviousData,
+    ...(seeded ? { initialData: seeded } : {}),
   });
 }
 

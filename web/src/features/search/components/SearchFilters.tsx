@@ -4,7 +4,7 @@ import { Button } from '../../../components/Button.tsx';
 import { t } from '../../../lib/i18n.ts';
 import { useIsSignedIn } from '../../../lib/session.ts';
 import { searchCategories } from '../../discussions/api/discussion-actions.api.ts';
-import type { SearchPageState } from '../search-params.ts';
+import type { SearchPageState } from '../../../../../common/src/api/search.page.ts';
 import styles from './SearchPage.module.css';
 
 export interface SearchFiltersProps {

@@ -58,4 +58,22 @@ describe('SearchPage', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Categories' }));
     expect(calls.filter((call) => call.path === '/search').length).toBeGreaterThanOrEqual(1);
   });
+
+  it('hydrates from the results the server rendered, without asking again', async () => {
+    const calls = stubApi({ 'GET /categories/search': () => jsonResponse(200, []) });
+    renderWithApp(<SearchPage />, {
+      route: '/search?query=roses',
+      path: '/search',
+      bootstrap: {
+        search: {
+          params: { query: 'roses', page: 1, limit: 10, sort: 'relevance', queryOperator: 'and', expand: 'insertUser,breadcrumbs,excerpt,-body', recordTypes: 'discussion,comment' },
+          results: [result(9)],
+          total: 1,
+        },
+      },
+    });
+    expect(await screen.findByRole('link', { name: 'Roses 9' })).toBeDefined();
+    expect(screen.getByText('1 result')).toBeDefined();
+    expect(calls.filter((call) => call.path === '/search')).toHaveLength(0);
+  });
 });

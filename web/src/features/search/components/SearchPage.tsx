@@ -17,7 +17,7 @@ import {
   toSearchParams,
   type SearchDomain,
   type SearchPageState,
-} from '../search-params.ts';
+} from '../../../../../common/src/api/search.page.ts';
 import { SearchFilters } from './SearchFilters.tsx';
 import { SearchResults } from './SearchResults.tsx';
 import styles from './SearchPage.module.css';
