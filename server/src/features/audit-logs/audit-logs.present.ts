@@ -1,18 +1,8 @@
 import type { AuditLog } from '../../../../common/src/api/logs.ts';
 import type { UserFragment } from '../../../../common/src/api/users.ts';
 import { toApiDate } from '../../platform/dates.ts';
+import { parseJsonObject } from '../../platform/json.ts';
 import type { AuditLogRow } from './audit-logs.repo.ts';
-
-function objectOf(text: string): Record<string, unknown> {
-  try {
-    const value: unknown = JSON.parse(text);
-    return value !== null && typeof value === 'object' && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : {};
-  } catch {
-    return {};
-  }
-}
 
 /** A stored entry → the AuditLog object (api-contract §27.9). */
 export function presentAuditLog(row: AuditLogRow, insertUser: UserFragment | undefined): AuditLog {
@@ -22,9 +12,9 @@ export function presentAuditLog(row: AuditLogRow, insertUser: UserFragment | und
     message: row.message,
     requestMethod: row.requestMethod,
     requestPath: row.requestPath,
-    requestQuery: objectOf(row.requestQuery),
-    context: objectOf(row.context),
-    meta: objectOf(row.meta),
+    requestQuery: parseJsonObject(row.requestQuery),
+    context: parseJsonObject(row.context),
+    meta: parseJsonObject(row.meta),
     insertUserID: row.insertUserID,
     ...(insertUser ? { insertUser } : {}),
     dateInserted: toApiDate(row.dateInserted),

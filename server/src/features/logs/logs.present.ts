@@ -1,18 +1,12 @@
 import type { LogEntry, LogOperation, LogRecordType } from '../../../../common/src/api/logs.ts';
 import type { UserFragment } from '../../../../common/src/api/users.ts';
 import { toApiDate } from '../../platform/dates.ts';
+import { parseJsonObject } from '../../platform/json.ts';
 import type { LogRow } from './logs.repo.ts';
 
 /** An entry's `data` as an object (an unreadable one as `{}`). */
 export function logDataOf(row: LogRow): Record<string, unknown> {
-  try {
-    const value: unknown = JSON.parse(row.data);
-    return value !== null && typeof value === 'object' && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : {};
-  } catch {
-    return {};
-  }
+  return parseJsonObject(row.data);
 }
 
 /** A stored entry → the LogEntry object (api-contract §27.6). */
