@@ -105,7 +105,15 @@ describe('SettingsPage', { timeout: 20_000 }, () => {
     );
     expect(shown).toEqual({
       General: ['Site title', 'Site description', 'Home page title', 'Default locale', 'Title bar'],
-      Posting: ['Edit timeout', 'Enable tagging', 'Discussions per page', 'Comments per page', 'Enable triage'],
+      Posting: [
+        'Edit timeout',
+        'Enable tagging',
+        'Discussions per page',
+        'Comments per page',
+        'Enable triage',
+        'Enable scheduled posts',
+        'Shortest scheduling lead (seconds)',
+      ],
       Moderation: ['Approve new discussions', 'Approve new comments', 'Banned users’ profiles are private'],
       'Flood control': [
         'Discussions allowed',

@@ -89,6 +89,8 @@ export const settingSections: readonly SettingSection[] = [
       { key: 'discussions.perPage', label: 'Discussions per page', kind: 'integer' },
       { key: 'comments.perPage', label: 'Comments per page', kind: 'integer' },
       { key: 'triage.enabled', label: 'Enable triage', kind: 'boolean' },
+      { key: 'featureFlags.DraftScheduling.Enabled', label: 'Enable scheduled posts', kind: 'boolean' },
+      { key: 'drafts.scheduling.minimumLeadSeconds', label: 'Shortest scheduling lead (seconds)', kind: 'integer' },
     ],
   },
   {

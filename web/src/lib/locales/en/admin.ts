@@ -55,6 +55,12 @@ export const adminEn: Readonly<Record<string, string>> = {
   'Enable tagging': 'Enable tagging',
   'Enable the email digest': 'Enable the email digest',
   'Enable triage': 'Enable triage',
+  'Enable scheduled posts': 'Enable scheduled posts',
+  'Shortest scheduling lead (seconds)': 'Shortest scheduling lead (seconds)',
+  'Members with schedule.allow can schedule drafts to publish later (api-contract §23).':
+    'Members with schedule.allow can schedule drafts to publish later (api-contract §23).',
+  'The shortest time ahead a draft may be scheduled, in seconds (api-contract §23).':
+    'The shortest time ahead a draft may be scheduled, in seconds (api-contract §23).',
   'Enter a number no greater than {max}.': 'Enter a number no greater than {max}.',
   'Enter a number of at least {min}.': 'Enter a number of at least {min}.',
   'Enter a whole number of at least 1.': 'Enter a whole number of at least 1.',
