@@ -349,4 +349,60 @@ describe(`conversations API (${testDialect})`, () => {
     const leave = await inject(fx.t, guest, { method: 'DELETE', url: '/api/v2/conversations/1/leave' });
     assert.equal(leave.statusCode, 403);
   });
+
+  test('expand: insertUser and lastInsertUser (or all); participants by status; others’ messages need moderation', async () => {
+    const [ann, bob, eve] = await members(3);
+    assert.ok(ann && bob && eve);
+    const conversation = await startConversation(fx.t, ann, [bob], { initialBody: 'hi' });
+    await sendMessage(fx.t, bob, conversation.conversationID, 'hello');
+    const plain = (await inject(fx.t, ann, { method: 'GET', url: '/api/v2/conversations' })).json() as Conversation[];
+    assert.equal(plain[0]?.insertUser, undefined);
+    assert.equal(plain[0]?.lastMessage?.insertUser, undefined);
+    assert.equal(plain[0]?.lastMessage?.insertUserID, bob.user.userID);
+    const all = (await inject(fx.t, ann, { method: 'GET', url: '/api/v2/conversations?expand=all' })).json() as Conversation[];
+    assert.equal(all[0]?.insertUser?.name, ann.user.name);
+    assert.equal(all[0]?.lastMessage?.insertUser?.name, bob.user.name);
+    const last = (await inject(fx.t, ann, { method: 'GET', url: '/api/v2/conversations?expand[]=lastInsertUser' })).json() as Conversation[];
+    assert.equal(last[0]?.lastMessage?.insertUser?.name, bob.user.name);
+    assert.equal(last[0]?.insertUser, undefined);
+    await inject(fx.t, bob, { method: 'DELETE', url: `/api/v2/conversations/${String(conversation.conversationID)}/leave` });
+    const everyone = await inject(fx.t, ann, {
+      method: 'GET',
+      url: `/api/v2/conversations/${String(conversation.conversationID)}/participants?status=all`,
+    });
+    assert.deepEqual((everyone.json() as Participant[]).map((p) => [p.userID, p.status]), [
+      [ann.user.userID, 'participating'],
+      [bob.user.userID, 'deleted'],
+    ]);
+    assert.equal((everyone.json() as Participant[])[0]?.user, undefined, 'users only with expand=user');
+    const badStatus = await inject(fx.t, ann, {
+      method: 'GET',
+      url: `/api/v2/conversations/${String(conversation.conversationID)}/participants?status=left`,
+    });
+    assert.equal(badStatus.statusCode, 422);
+    const others = await inject(fx.t, eve, { method: 'GET', url: `/api/v2/messages?insertUserID=${String(ann.user.userID)}` });
+    assert.equal(others.statusCode, 403);
+    assert.equal((others.json() as ErrorBody).message, 'The site is not configured for moderating conversations.');
+  });
+
+  test('outsiders see nothing: not in their inbox, counts, or a message by ID', async () => {
+    const [ann, bob, eve] = await members(3);
+    assert.ok(ann && bob && eve);
+    const conversation = await startConversation(fx.t, ann, [bob], { initialBody: 'private' });
+    const inbox = (await inject(fx.t, eve, { method: 'GET', url: '/api/v2/conversations' })).json() as Conversation[];
+    assert.ok(!inbox.some((c) => c.conversationID === conversation.conversationID));
+    assert.equal(await unreadConversations(fx.t, eve), 0);
+    const [latest] = (
+      await inject(fx.t, ann, { method: 'GET', url: `/api/v2/messages?conversationID=${String(conversation.conversationID)}` })
+    ).json() as Message[];
+    const byID = await inject(fx.t, eve, { method: 'GET', url: `/api/v2/messages/${String(latest?.messageID)}` });
+    assert.equal(byID.statusCode, 403);
+    assert.ok(!byID.body.includes('private'));
+    const participants = await inject(fx.t, eve, {
+      method: 'GET',
+      url: `/api/v2/conversations/${String(conversation.conversationID)}/participants`,
+    });
+    assert.equal(participants.statusCode, 403);
+  });
 });
+
