@@ -7,6 +7,7 @@ import { MessagesEnvelope } from '../../features/conversations/components/Messag
 import {
   dashboardCategoriesPath,
   dashboardSettingsPath,
+  draftsPath,
   editProfilePath,
   profilePath,
 } from '../../app/paths.ts';
@@ -72,6 +73,11 @@ export function MeBox() {
               <li>
                 <SmartLink to={editProfilePath()} className={accountStyles.accountLink} onClick={close}>
                   {t('Edit Profile')}
+                </SmartLink>
+              </li>
+              <li>
+                <SmartLink to={draftsPath()} className={accountStyles.accountLink} onClick={close}>
+                  {t('Drafts')}
                 </SmartLink>
               </li>
               {canManageSite || canManageCommunity ? (
