@@ -1,3 +1,4 @@
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { matchPath, Outlet, useLocation, useNavigate } from 'react-router';
 import { AppLinkNavigation } from '../components/AppLink.tsx';
 import { Toasts } from '../components/Toasts.tsx';
@@ -11,6 +12,15 @@ import { BannedPage } from './errors/BannedPage.tsx';
 import { ErrorBoundary } from './errors/ErrorBoundary.tsx';
 import { homePath, routePatterns } from './paths.ts';
 import styles from './AppLayout.module.css';
+
+// Issue 13: the live stream starts after hydration, in its own chunk (not part of the first load).
+const LiveUpdates = lazy(async () => ({
+  default: (await import('../features/live/components/LiveUpdates.tsx')).LiveUpdates,
+}));
+
+function subscribeNothing(): () => void {
+  return () => {};
+}
 
 /** Pages that open with a banner (a transparent title bar may sit on it). */
 function hasBanner(pathname: string): boolean {
@@ -30,6 +40,7 @@ export function AppLayout() {
   const titleBarMode = isBannerPage && background === 'transparent' ? 'transparent' : 'solid';
   // api-contract §1.2: a banned user learns why on every page; signing out stays reachable.
   const showBanned = useIsBanned() && matchPath(routePatterns.signOut, location.pathname) === null;
+  const isHydrated = useSyncExternalStore(subscribeNothing, () => true, () => false);
   return (
     <div className={styles.frame} data-title-bar={titleBarMode}>
       <TitleBar hasBanner={isBannerPage} />
@@ -44,6 +55,11 @@ export function AppLayout() {
       <Toasts />
       <AppLinkNavigation />
       {showBanned ? null : <UnconfirmedEmailToast />}
+      {isHydrated && !showBanned ? (
+        <Suspense fallback={null}>
+          <LiveUpdates />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

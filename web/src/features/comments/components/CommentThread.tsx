@@ -7,6 +7,7 @@ import { useErrorToast } from '../../../components/toast-context.tsx';
 import { discussionPath } from '../../../app/paths.ts';
 import { t } from '../../../lib/i18n.ts';
 import { useDiscussionRecord } from '../../discussions/api/discussion-actions.queries.ts';
+import { useLiveDiscussion } from '../../live/hooks/live-discussion.ts';
 import type {
   CommentThread as CommentThreadData,
   ThreadItem,
@@ -52,6 +53,8 @@ export function CommentThread({
   focusCommentID,
 }: CommentThreadProps) {
   const discussion = useDiscussionRecord(initialDiscussion);
+  // Issue 13: the page's live stream carries this discussion's new comments.
+  useLiveDiscussion(discussion.discussionID);
   const sortKey = sort ?? 'dateInserted';
   const query = useThreadQuery(discussion.discussionID, paging.page, sortKey, initialThread);
   const thread = query.data;

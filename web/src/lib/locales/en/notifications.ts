@@ -8,6 +8,8 @@ export const notificationsEn: Readonly<Record<string, string>> = {
   'Notifications, {count} unread': 'Notifications, {count} unread',
   Unread: 'Unread',
   'You have no notifications yet.': 'You have no notifications yet.',
+  // A notification that arrived live (toast, issue 13).
+  'New notification': 'New notification',
   'and {count} more': 'and {count} more',
   // Labels of the preferences schema (api-contract §6), translated where the table shows them.
   'Followed posts': 'Followed posts',
@@ -19,4 +21,6 @@ export const notificationsEn: Readonly<Record<string, string>> = {
   Replies: 'Replies',
   Bookmarks: 'Bookmarks',
   Participation: 'Participation',
+  'Private messages': 'Private messages',
+  Reports: 'Reports',
 };
