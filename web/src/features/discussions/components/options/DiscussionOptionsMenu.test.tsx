@@ -86,6 +86,7 @@ describe('DiscussionOptionsMenu (spec 000 §6)', () => {
       'Resolve',
       'Announce',
       'Change Author',
+      'Add to Collection',
       'Mute',
       'Dismiss',
       'Bump',

@@ -34,6 +34,9 @@ const TagDiscussionModal = lazy(async () => ({
 const AnnounceModal = lazy(async () => ({
   default: (await import('./AnnounceModal.tsx')).AnnounceModal,
 }));
+const CollectionsModal = lazy(async () => ({
+  default: (await import('../../../collections/components/CollectionsModal.tsx')).CollectionsModal,
+}));
 const ChangeAuthorModal = lazy(async () => ({
   default: (await import('./ChangeAuthorModal.tsx')).ChangeAuthorModal,
 }));
@@ -42,7 +45,15 @@ export interface DiscussionOptionsMenuProps {
   discussion: Discussion;
 }
 
-type OpenModal = 'delete' | 'move' | 'changeType' | 'tag' | 'announce' | 'changeAuthor' | null;
+type OpenModal =
+  | 'delete'
+  | 'move'
+  | 'changeType'
+  | 'tag'
+  | 'announce'
+  | 'changeAuthor'
+  | 'addToCollection'
+  | null;
 
 function toggleKey(toggle: DiscussionToggle): string {
   return toggle.kind === 'patch' ? Object.keys(toggle.patch).join(',') : toggle.kind;
@@ -127,6 +138,13 @@ export function DiscussionOptionsMenu({ discussion }: DiscussionOptionsMenuProps
           key: option,
           label: t('Change Author'),
           onSelect: () => setOpenModal('changeAuthor'),
+        };
+      case 'addToCollection':
+        return {
+          kind: 'button',
+          key: option,
+          label: t('Add to Collection'),
+          onSelect: () => setOpenModal('addToCollection'),
         };
       case 'resolve': {
         const next: DiscussionToggle = {
@@ -246,6 +264,12 @@ export function DiscussionOptionsMenu({ discussion }: DiscussionOptionsMenuProps
         ) : null}
         {openModal === 'changeAuthor' ? (
           <ChangeAuthorModal discussion={discussion} onClose={close} />
+        ) : null}
+        {openModal === 'addToCollection' ? (
+          <CollectionsModal
+            record={{ recordType: 'discussion', recordID: discussion.discussionID }}
+            onClose={close}
+          />
         ) : null}
       </Suspense>
     </>

@@ -16,6 +16,7 @@ export type DiscussionOption =
   | 'resolve'
   | 'announce'
   | 'changeAuthor'
+  | 'addToCollection'
   | 'mute'
   | 'dismiss'
   | 'bump'
@@ -23,10 +24,10 @@ export type DiscussionOption =
   | 'close'
   | 'revisionHistory';
 
-/** spec 000 §2 groups: edit/delete/move/change type/tag/resolve; announce/change author; mute/bump/sink/close; revision history. */
+/** spec 000 §2 groups: edit/delete/move/change type/tag/resolve; announce/change author/add to collection; mute/bump/sink/close; revision history. */
 export const discussionOptionGroups: readonly (readonly DiscussionOption[])[] = [
   ['edit', 'delete', 'move', 'changeType', 'tag', 'resolve'],
-  ['announce', 'changeAuthor'],
+  ['announce', 'changeAuthor', 'addToCollection'],
   ['mute', 'dismiss', 'bump', 'sink', 'close'],
   ['revisionHistory'],
 ];
@@ -135,6 +136,8 @@ export function visibleDiscussionOptions(
   }
   // spec 000 §6: site.manage or community.manage changes the author.
   if (global(context, ['site.manage', 'community.manage'])) options.add('changeAuthor');
+  // spec 000 §6: community.manage adds to a collection (api-contract §12).
+  if (global(context, 'community.manage')) options.add('addToCollection');
   options.add('mute');
   if (discussion.pinned === true) options.add('dismiss');
   if (global(context, 'curation.manage')) options.add('bump');
