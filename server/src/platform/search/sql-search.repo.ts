@@ -282,10 +282,14 @@ export async function runSqlSearch(
     matches = sql`select "recordType", "recordID", "discussionID", "dateInserted", "dateUpdated", "score", "hot", "rank" from (select m.*, row_number() over (partition by case when m."discussionID" is null then m."recordType" || ':' || cast(m."recordID" as text) else 'd:' || cast(m."discussionID" as text) end order by m."rank" desc, m."recordType" desc) as "position" from (${matches}) m) collapsed where "position" = 1`;
   }
   const order = sql.raw(`${ORDER[request.sort]}, "recordType" asc, "recordID" desc`);
-  const [page, count] = await Promise.all([
-    sql<HitRow>`select "recordType", "recordID", "discussionID", "rank" from (${matches}) hits order by ${order} limit ${request.limit} offset ${request.offset}`.execute(db),
-    sql<{ total: number | string }>`select count(*) as "total" from (${matches}) hits`.execute(db),
-  ]);
+  // One pass: the total rides on every row of the page (a window over all matches), so the
+  // matches are found and filtered once; only a page past the end counts them apart.
+  const page = await sql<HitRow & { total: number | string }>`select "recordType", "recordID", "discussionID", "rank", count(*) over () as "total" from (${matches}) hits order by ${order} limit ${request.limit} offset ${request.offset}`.execute(db);
+  let total = Number(page.rows[0]?.total ?? 0);
+  if (page.rows.length === 0 && request.offset > 0) {
+    const count = await sql<{ total: number | string }>`select count(*) as "total" from (${matches}) hits`.execute(db);
+    total = Number(count.rows[0]?.total ?? 0);
+  }
   return {
     hits: page.rows.map((row) => ({
       recordType: row.recordType as SearchRecordType,
@@ -293,6 +297,6 @@ export async function runSqlSearch(
       discussionID: row.discussionID === null ? null : Number(row.discussionID),
       score: Number(row.rank),
     })),
-    total: Number(count.rows[0]?.total ?? 0),
+    total,
   };
 }
