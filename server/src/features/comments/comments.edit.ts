@@ -11,7 +11,13 @@ import { getSettings } from '../config/config.service.ts';
 import { moveCommentWithCounters } from './comments.counters.ts';
 import { adjustUserCommentCount } from './comments.counters.repo.ts';
 import type { DiscussionContextRow } from './comments.discussion-context.repo.ts';
-import { canMoveCommentTo, canPostAsAnotherUser, editDecision } from './comments.policy.ts';
+import {
+  canMoveCommentTo,
+  canPostAsAnotherUser,
+  editDecision,
+  isExemptFromModeration,
+} from './comments.policy.ts';
+import { holdEditForApproval } from '../reports/premoderation.ts';
 import { toCommentExpand } from './comments.present.ts';
 import { isLiveUser } from '../users/users.service.ts';
 import { isCommentRevision, logCommentEdit } from '../logs/logs.record.ts';
@@ -72,6 +78,21 @@ export async function patchComment(
     rendered = await renderBody(ctx, {
       body: input.body ?? comment.body,
       format: input.format ?? storedFormat(comment.format),
+    });
+    // api-contract §27.5: a non-moderator's edit may wait for approval (answered 202).
+    await holdEditForApproval(ctx, {
+      recordType: 'comment',
+      recordID: comment.commentID,
+      category: discussion,
+      isModerator: isExemptFromModeration(ctx.permissions, discussion),
+      recordUserID: comment.insertUserID,
+      recordDateInserted: comment.dateInserted,
+      name: `Re: ${discussion.name}`,
+      html: rendered.html,
+      plainText: rendered.plainText,
+      body: input.body ?? comment.body,
+      format: input.format ?? comment.format,
+      pendingName: null,
     });
   }
 

@@ -29,6 +29,7 @@ import {
   canTagDiscussion,
   canViewDiscussion,
   decideEditDiscussion,
+  isDiscussionModerator,
 } from './discussions.policy.ts';
 import { toDiscussionExpand } from './discussions.present.ts';
 import { isLiveUser } from '../users/users.service.ts';
@@ -52,6 +53,7 @@ import {
 import { countsForAuthor, moveDiscussionWithCounters } from './discussions.counters.ts';
 import { presentOne } from './discussions.present-batch.ts';
 import { removePostedDraft } from '../drafts/drafts.posting.ts';
+import { holdEditForApproval } from '../reports/premoderation.ts';
 
 /**
  * `PATCH /discussions/{id}` (api-contract §8): content changes need the edit right (the author
@@ -132,6 +134,21 @@ export async function patchDiscussion(
   if (input.name !== undefined || input.body !== undefined || input.format !== undefined) {
     changes.updateUserID = actor.userID;
     changes.dateUpdated = nowIso();
+    // api-contract §27.5: a non-moderator's edit may wait for approval (answered 202).
+    await holdEditForApproval(ctx, {
+      recordType: 'discussion',
+      recordID: discussionID,
+      category,
+      isModerator: isDiscussionModerator(actor, category),
+      recordUserID: row.insertUserID,
+      recordDateInserted: row.dateInserted,
+      name: changes.name ?? row.name,
+      html: changes.bodyHtml ?? row.bodyHtml,
+      plainText: changes.bodyPlainText ?? row.bodyPlainText,
+      body: changes.body ?? row.body,
+      format: changes.format ?? row.format,
+      pendingName: input.name ?? null,
+    });
   }
 
   await ctx.db.transaction().execute(async (trx) => {

@@ -174,4 +174,45 @@ describe(`premoderation (${testDialect})`, () => {
     const read = (await call(fx.member, 'GET', '/api/v2/config?select=premoderation.categoryIDs')).json() as Record<string, unknown>;
     assert.equal('premoderation.categoryIDs' in read, false);
   });
+  test('an edit by a non-moderator waits too: 202, the live version stays; approval applies it, rejection drops it', async () => {
+    const author = await asMember(fx.t);
+    const created = await postDiscussion(author, fx.open, 'Original title');
+    assert.equal(created.statusCode, 201, created.body);
+    const discussion = created.json() as Discussion;
+    await configure(fx.t, fx.admin, { 'premoderation.keywords': 'forbidden' });
+    try {
+      const path = `/api/v2/discussions/${String(discussion.discussionID)}`;
+      const edited = await call(author, 'PATCH', path, { name: 'A forbidden title' });
+      assert.equal(edited.statusCode, 202, edited.body);
+      const answer = edited.json() as { message: string; status: number; reportID: number };
+      assert.deepEqual(answer, { message: 'Your discussion will appear after it is approved.', status: 202, reportID: answer.reportID });
+      assert.equal(((await call(fx.member, 'GET', path)).json() as Discussion).name, 'Original title');
+      const entry = (await call(fx.moderator, 'GET', `/api/v2/reports/${String(answer.reportID)}`)).json() as Report;
+      assert.equal(entry.isPendingUpdate, true);
+      assert.equal(entry.isPending, false);
+      assert.equal(entry.recordName, 'A forbidden title');
+      const approved = await call(fx.moderator, 'PATCH', `/api/v2/reports/${String(answer.reportID)}/approve-record`, {});
+      assert.equal(approved.statusCode, 200, approved.body);
+      assert.equal(((await call(fx.member, 'GET', path)).json() as Discussion).name, 'A forbidden title');
+
+      const comment = await call(author, 'POST', '/api/v2/comments', {
+        body: rich2('Fine words'),
+        format: 'rich2',
+        parentRecordType: 'discussion',
+        parentRecordID: discussion.discussionID,
+      });
+      assert.equal(comment.statusCode, 201, comment.body);
+      const commentID = (comment.json() as Comment).commentID;
+      const held = await call(author, 'PATCH', `/api/v2/comments/${String(commentID)}`, { body: rich2('Now forbidden words'), format: 'rich2' });
+      assert.equal(held.statusCode, 202, held.body);
+      const heldAnswer = held.json() as { message: string; reportID: number };
+      assert.equal(heldAnswer.message, 'Your comment will appear after it is approved.');
+      const rejected = await call(fx.moderator, 'PATCH', `/api/v2/reports/${String(heldAnswer.reportID)}/reject-record`, {});
+      assert.equal(rejected.statusCode, 200, rejected.body);
+      const live = (await call(fx.member, 'GET', `/api/v2/comments/${String(commentID)}`)).json() as Comment;
+      assert.match(live.body ?? '', /Fine words/);
+    } finally {
+      await configure(fx.t, fx.admin, { 'premoderation.keywords': '' });
+    }
+  });
 });

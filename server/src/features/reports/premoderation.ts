@@ -1,6 +1,11 @@
 import { has } from '../../../../common/src/permissions/has.ts';
 import { APPROVAL_REQUIRED_REASON, type ReportRecordType } from '../../../../common/src/api/reports.ts';
+import { COMMENT_PENDING_MESSAGE } from '../../../../common/src/api/comments.ts';
+import { DISCUSSION_PENDING_MESSAGE } from '../../../../common/src/api/discussions.ts';
 import type { RequestContext } from '../../http/context.ts';
+import { nowIso } from '../../platform/dates.ts';
+import { runTransaction } from '../../platform/db/transaction.ts';
+import { AppError } from '../../platform/errors.ts';
 import type { Db } from '../../platform/db/db.ts';
 import { escapeHtml } from '../../../../common/src/content/escape.ts';
 import type { CategoryPermissionTarget } from '../categories/categories.policy.ts';
@@ -109,4 +114,64 @@ export async function enqueueForApproval(
     },
     [APPROVAL_REQUIRED_REASON],
   );
+}
+
+/** A waiting edit: the record as it is, and the version the editor sent. */
+export interface EditForApproval {
+  recordType: ReportRecordType;
+  recordID: number;
+  category: CategoryPermissionTarget;
+  /** The caller's own moderator check of the record. */
+  isModerator: boolean;
+  recordUserID: number;
+  recordDateInserted: string;
+  /** The edited version: name (discussions), rendering and source. */
+  name: string;
+  html: string;
+  plainText: string;
+  body: string;
+  format: string;
+  /** The new name when the edit changes it (discussions), else null. */
+  pendingName: string | null;
+}
+
+/**
+ * api-contract §27.5: an edit of a post's name or body by a user who does not moderate it waits for
+ * approval under the same rules as a new post; the live version stays unchanged. Returns when the
+ * edit may go ahead.
+ * @throws AppError 202 "Your discussion will appear after it is approved." (or comment) with the
+ * queue entry's `reportID` when the edit waits (Vanilla's PremoderationException, §1.10).
+ */
+export async function holdEditForApproval(ctx: RequestContext, edit: EditForApproval): Promise<void> {
+  const decision = await decidePremoderation(ctx, {
+    recordType: edit.recordType,
+    category: edit.category,
+    authorID: ctx.actor.userID,
+    isModerator: edit.isModerator,
+    name: edit.recordType === 'discussion' ? edit.name : undefined,
+    plainText: edit.plainText,
+  });
+  if (!decision) return;
+  const now = nowIso(ctx.clock);
+  const reportID = await runTransaction(ctx.db, (trx) =>
+    enqueueForApproval(
+      trx,
+      {
+        recordType: edit.recordType,
+        recordID: edit.recordID,
+        recordName: edit.name,
+        recordHtml: edit.html,
+        recordFormat: edit.format,
+        recordUserID: edit.recordUserID,
+        recordDateInserted: edit.recordDateInserted,
+        placeRecordID: edit.category.categoryID,
+        pendingEdit: { name: edit.pendingName, body: edit.body, format: edit.format },
+      },
+      decision,
+      now,
+    ),
+  );
+  throw new AppError(202, edit.recordType === 'discussion' ? DISCUSSION_PENDING_MESSAGE : COMMENT_PENDING_MESSAGE, {
+    context: { reportID },
+  });
 }

@@ -8,6 +8,9 @@ import { recordAudit } from '../audit-logs/audit-logs.record.ts';
 import { acceptPendingComment, rejectPendingComment } from '../comments/comments.approve.ts';
 import { restoreDeleted } from '../logs/logs.restore.ts';
 import { deleteComment } from '../comments/comments.delete.ts';
+import { patchComment } from '../comments/comments.edit.ts';
+import { patchDiscussion } from '../discussions/discussions.edit.ts';
+import { isContentFormat } from '../../../../common/src/api/content.ts';
 import { acceptPendingDiscussion, rejectPendingDiscussion } from '../discussions/discussions.approve.ts';
 import { deleteDiscussion } from '../discussions/discussions.bulk.delete.ts';
 import { presentReport, requireModeratedReport } from './reports.service.ts';
@@ -25,14 +28,34 @@ export async function removeRecordAsModerator(
   recordType: 'discussion' | 'comment',
   recordID: number,
 ): Promise<void> {
+  await asModeratorOfRecord(ctx, async () => {
+    if (recordType === 'discussion') await deleteDiscussion(ctx, recordID, { longRunnerMode: 'sync' });
+    else await deleteComment(ctx, recordID);
+  });
+}
+
+async function asModeratorOfRecord(ctx: RequestContext, work: () => Promise<void>): Promise<void> {
   const ownPermissions = ctx.permissions;
   ctx.permissions = systemPermissionSet();
   try {
-    if (recordType === 'discussion') await deleteDiscussion(ctx, recordID, { longRunnerMode: 'sync' });
-    else await deleteComment(ctx, recordID);
+    await work();
   } finally {
     ctx.permissions = ownPermissions;
   }
+}
+
+/**
+ * Applies an approved edit (api-contract §27.5): the waiting version replaces the live one through
+ * the edit call (so the replaced version goes to the change log), in the moderator's name.
+ */
+async function applyPendingEdit(ctx: RequestContext, row: ReportRow): Promise<void> {
+  if (row.pendingBody === null || row.pendingFormat === null || !isContentFormat(row.pendingFormat)) return;
+  const edit = { body: row.pendingBody, format: row.pendingFormat };
+  await asModeratorOfRecord(ctx, async () => {
+    if (row.recordType === 'discussion')
+      await patchDiscussion(ctx, row.recordID, { ...edit, ...(row.pendingName === null ? {} : { name: row.pendingName }) });
+    else await patchComment(ctx, row.recordID, edit);
+  });
 }
 
 async function settle(
@@ -83,7 +106,9 @@ export async function approveReportRecord(
   input: { verifyRecordUser?: boolean | undefined },
 ): Promise<Report> {
   const row = await requireModeratedReport(ctx, reportID);
-  if (row.isPending) {
+  if (row.isPendingUpdate) {
+    if (row.status !== 'dismissed') await applyPendingEdit(ctx, row);
+  } else if (row.isPending) {
     const outcome =
       row.recordType === 'discussion'
         ? await acceptPendingDiscussion(ctx, row.recordID)
@@ -95,7 +120,7 @@ export async function approveReportRecord(
     if (!states.has(`${row.recordType}:${String(row.recordID)}`)) await restoreDeleted(ctx, row.recordType, row.recordID);
   }
   if (row.status !== 'dismissed') {
-    await settle(ctx, row, 'dismissed', { isPending: false });
+    await settle(ctx, row, 'dismissed', { isPending: false, isPendingUpdate: false });
     await recordAudit(ctx, {
       eventType: 'report_approveRecord',
       message: `Approved ${row.recordType} ${String(row.recordID)} (report ${String(row.reportID)}).`,
@@ -114,7 +139,9 @@ export async function approveReportRecord(
 export async function rejectReportRecord(ctx: RequestContext, reportID: number): Promise<Report> {
   const row = await requireModeratedReport(ctx, reportID);
   if (row.status !== 'rejected') {
-    if (row.isPending) {
+    if (row.isPendingUpdate) {
+      // A waiting edit is dropped: the live version stays.
+    } else if (row.isPending) {
       if (row.recordType === 'discussion') await rejectPendingDiscussion(ctx, row.recordID);
       else await rejectPendingComment(ctx, row.recordID);
     } else {
