@@ -1,6 +1,8 @@
 import type { CategoryRef } from '../../../../common/src/api/categories.ts';
 import { bumpPermissionsVersion } from '../../permissions/permission-set.repo.ts';
 import type { Db } from '../../platform/db/db.ts';
+import type { RequestContext } from '../../http/context.ts';
+import { loadManyOnce, loadOnce } from '../../http/request-loader.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import {
   findCategories,
@@ -35,6 +37,19 @@ export async function rebuildCategoryTree(db: Db): Promise<void> {
 /** Repairs the tree first when a category was inserted without its tree fields. */
 export async function ensureCategoryTree(db: Db): Promise<void> {
   if (await hasCategoriesWithoutTreePath(db)) await rebuildCategoryTree(db);
+}
+
+/** `ensureCategoryTree` once per request (http/request-loader.ts): a page's widgets each list categories. */
+export async function ensureCategoryTreeFor(ctx: RequestContext): Promise<void> {
+  await loadOnce(ctx, 'categoryTree', () => ensureCategoryTree(ctx.db));
+}
+
+/** `findCategoriesByIDs` read once per category per request (http/request-loader.ts). */
+export async function findCategoriesByIDsFor(
+  ctx: RequestContext,
+  categoryIDs: readonly number[],
+): Promise<Map<number, CategoryRow>> {
+  return loadManyOnce(ctx, 'category', categoryIDs, (missing) => findCategoriesByIDs(ctx.db, missing));
 }
 
 /** A category by ID; undefined when there is none (the caller says what is missing). */

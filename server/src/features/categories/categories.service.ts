@@ -12,7 +12,7 @@ import { authorize } from '../../permissions/authorize.ts';
 import { DEFAULT_PERMISSION_CATEGORY_ID } from '../../permissions/build-permission-set.ts';
 import { notFound } from '../../platform/errors.ts';
 import { isLiveUser } from '../users/users.service.ts';
-import { ensureCategoryTree, resolveCategory } from './categories.lookup.ts';
+import { ensureCategoryTreeFor, resolveCategory } from './categories.lookup.ts';
 import {
   canManagePreferencesOf,
   canViewCategory,
@@ -101,7 +101,7 @@ export async function listCategories(
   ctx: RequestContext,
   query: CategoryListQuery,
 ): Promise<CategoryListResult> {
-  await ensureCategoryTree(ctx.db);
+  await ensureCategoryTreeFor(ctx);
   const parent = await findListParent(ctx, query);
   const layoutFilter = layoutDisplayFilter(query.layoutViewType);
 
@@ -217,7 +217,7 @@ export async function listPostableCategories(
   ctx: RequestContext,
   limit: number,
 ): Promise<PostableCategory[]> {
-  await ensureCategoryTree(ctx.db);
+  await ensureCategoryTreeFor(ctx);
   const rows = await findCategoryPostTypes(
     ctx.db,
     {
@@ -243,7 +243,7 @@ export async function getCategory(
   ref: CategoryRef,
   expand: CategoryExpand,
 ): Promise<Category> {
-  await ensureCategoryTree(ctx.db);
+  await ensureCategoryTreeFor(ctx);
   const stored = await resolveCategory(ctx.db, ref);
   authorize(canViewCategory(ctx.permissions, stored), { permissions: 'discussions.view' });
   const [category] = await asViewerSees(ctx, [stored]);
@@ -262,7 +262,7 @@ export async function searchCategories(
   ctx: RequestContext,
   query: CategorySearchQuery,
 ): Promise<CategorySearchResult> {
-  await ensureCategoryTree(ctx.db);
+  await ensureCategoryTreeFor(ctx);
   let parent: CategoryRow | null = null;
   if (
     query.parentCategoryID !== undefined &&

@@ -5,7 +5,7 @@ import { renderBody, type RenderedContent } from '../../platform/content/render.
 import type { Db } from '../../platform/db/db.ts';
 import { AppError, fieldError, notFound } from '../../platform/errors.ts';
 import type { GuestCacheChange } from '../../platform/guest-cache.ts';
-import { findCategory, type CategoryRow } from '../categories/categories.lookup.ts';
+import { findCategoriesByIDsFor, findCategory, type CategoryRow } from '../categories/categories.lookup.ts';
 import { pathCategoryIDs } from '../categories/categories.tree.ts';
 import { getSettings } from '../config/config.service.ts';
 import {
@@ -54,7 +54,12 @@ export async function requireViewableDiscussion(
 ): Promise<{ row: DiscussionRow; category: CategoryRow }> {
   const row = await findDiscussionByID(db, discussionID);
   if (!row) throw notFound('Discussion', { discussionID });
-  const category = await requireCategory(db, row.categoryID);
+  // Outside a transaction the category is the request's one load of it (a page presents it again).
+  const category =
+    db === ctx.db
+      ? (await findCategoriesByIDsFor(ctx, [row.categoryID])).get(row.categoryID)
+      : await findCategory(db, row.categoryID);
+  if (!category) throw notFound('Category', { categoryID: row.categoryID });
   if (row.moderationStatus !== 'accepted' && !canSeePending(actorOf(ctx), category))
     throw notFound('Discussion', { discussionID });
   authorize(canViewDiscussion(ctx.permissions, category), { permissions: 'discussions.view' });

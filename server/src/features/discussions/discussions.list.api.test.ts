@@ -198,6 +198,13 @@ describe(`discussions API: lists (${testDialect})`, () => {
         [pinned.discussionID, newest.discussionID, normal.discussionID],
       );
       assert.equal(first.headers['x-app-page-result-count'], '2');
+      // The pager counts the discussions outside the block: a dismissed announcement is one of them.
+      const dismissed = await call(t, member, 'PUT', `/api/v2/discussions/${String(pinned.discussionID)}/dismiss`, {});
+      assert.equal(dismissed.statusCode, 200, dismissed.body);
+      const after = await get(member, `/api/v2/discussions${query}&pinOrder=first`);
+      assert.equal(after.headers['x-app-page-result-count'], '3');
+      const other = await get(moderator, `/api/v2/discussions${query}&pinOrder=first`);
+      assert.equal(other.headers['x-app-page-result-count'], '2', 'another viewer still has the announcement in the block');
       assert.deepEqual(await listIDs(t, member, `${query}&pinned=true`), [pinned.discussionID]);
       assert.deepEqual(await listIDs(t, member, `${query}&pinned=false`), [
         newest.discussionID,

@@ -3,6 +3,7 @@ import type { RangeFilter } from '../../../../common/src/api/categories.ts';
 import type { DiscussionSort } from '../../../../common/src/api/discussions.ts';
 import type { DateCondition } from '../../../../common/src/api/users.ts';
 import type { Db } from '../../platform/db/db.ts';
+import { dialectOf, type DialectName } from '../../platform/db/dialect.ts';
 import type { Database } from '../../platform/db/schema.ts';
 import { compiledStatement } from '../../platform/db/compiled-statement.ts';
 import { type DiscussionRow, discussionColumns, toDiscussionRow } from './discussions.repo.ts';
@@ -60,8 +61,16 @@ function rangeConditions(
 function announcementBlock(
   eb: DiscussionExpressions,
   block: AnnouncementBlock,
+  dialect: DialectName,
 ): Expression<SqlBool> {
-  const conditions: Expression<SqlBool>[] = [eb('discussions.pinned', '=', true)];
+  // SQLite's statistics see one value of `pinned` in a forum without announcements and scan
+  // every visible discussion; `unlikely()` lets it read the few pinned rows by discussions_pinned
+  // (6 ms → 0.03 ms at S). PostgreSQL's statistics already know pinned rows are rare.
+  const pinned =
+    dialect === 'sqlite'
+      ? sql<SqlBool>`unlikely(${eb.ref('discussions.pinned')} = ${true})`
+      : eb('discussions.pinned', '=', true);
+  const conditions: Expression<SqlBool>[] = [pinned];
   if (block.recentOnly) conditions.push(eb('discussions.pinLocation', '=', 'recent'));
   if (block.viewerID > 0) {
     conditions.push(
@@ -83,6 +92,7 @@ function announcementBlock(
 function filterConditions(
   eb: DiscussionExpressions,
   filter: DiscussionFilter,
+  dialect: DialectName,
 ): Expression<SqlBool> {
   const where: Expression<SqlBool>[] = [eb('discussions.moderationStatus', '=', 'accepted')];
   if (filter.categoryIDs !== undefined) {
@@ -194,7 +204,7 @@ function filterConditions(
     where.push(eb('discussions.internalStatusID', 'in', [...filter.internalStatusIDs]));
   if (filter.resolved !== undefined) where.push(eb('discussions.resolved', '=', filter.resolved));
   if (filter.announcements) {
-    const block = announcementBlock(eb, filter.announcements.block);
+    const block = announcementBlock(eb, filter.announcements.block, dialect);
     where.push(filter.announcements.mode === 'only' ? block : eb.not(block));
   }
   return eb.and(where);
@@ -243,7 +253,7 @@ function pageQuery(
   let query = db
     .selectFrom('discussions')
     .select(discussionColumns)
-    .where((eb) => filterConditions(eb, filter))
+    .where((eb) => filterConditions(eb, filter, dialectOf(db)))
     .orderBy(sortColumns[key], direction);
   if (key !== 'discussionID') query = query.orderBy('discussions.discussionID', direction);
   query = query.limit(options.limit);
@@ -305,10 +315,25 @@ export async function sumCategoryDiscussionCounts(
 /** How many discussions match (the numbered pager's total). */
 export async function countDiscussions(db: Db, filter: DiscussionFilter): Promise<number> {
   if (isCategoryOnlyFilter(filter)) return sumCategoryDiscussionCounts(db, filter);
+  const { announcements, ...rest } = filter;
+  if (announcements?.mode === 'exclude' && isCategoryOnlyFilter(rest)) {
+    // `pinOrder=first` (the list page): the counters' sum less the announcement block, a few
+    // pinned rows (index discussions_pinned), instead of counting every visible discussion
+    // (2.5–4 ms per page at S, growing with the forum).
+    const [total, block] = await Promise.all([
+      sumCategoryDiscussionCounts(db, rest),
+      countMatching(db, { ...rest, announcements: { mode: 'only', block: announcements.block } }),
+    ]);
+    return Math.max(0, total - block);
+  }
+  return countMatching(db, filter);
+}
+
+async function countMatching(db: Db, filter: DiscussionFilter): Promise<number> {
   const row = await db
     .selectFrom('discussions')
     .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where((eb) => filterConditions(eb, filter))
+    .where((eb) => filterConditions(eb, filter, dialectOf(db)))
     .executeTakeFirst();
   return Number(row?.count ?? 0);
 }

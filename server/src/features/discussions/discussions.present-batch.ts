@@ -7,7 +7,7 @@ import {
 import type { RequestContext } from '../../http/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { categoryUrl } from '../categories/categories.present.ts';
-import { findCategoriesByIDs, type CategoryRow } from '../categories/categories.lookup.ts';
+import { findCategoriesByIDsFor, type CategoryRow } from '../categories/categories.lookup.ts';
 import { loadBreadcrumbs } from '../categories/categories.presentation.ts';
 import { loadReactionSummaries } from '../reactions/reactions.service.ts';
 import { loadDiscussionTags } from '../tags/tags.service.ts';
@@ -66,8 +66,8 @@ export async function presentDiscussions(
     findUserDiscussions(ctx.db, ctx.actor.userID, ids),
     loadDiscussionTags(ctx.db, ids),
     needCategories
-      ? findCategoriesByIDs(
-          ctx.db,
+      ? findCategoriesByIDsFor(
+          ctx,
           rows.map((row) => row.categoryID),
         )
       : new Map<number, CategoryRow>(),

@@ -8,6 +8,7 @@ import {
   type LookupHydrateResult,
   type WidgetNode,
 } from '../../../../common/src/api/layouts.ts';
+import { enableRequestLoader } from '../../http/request-loader.ts';
 import type { Discussion } from '../../../../common/src/api/discussions.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { INT_MAX } from '../../../../common/src/api/common.ts';
@@ -157,6 +158,8 @@ export async function lookupHydrate(
   lookup: LayoutLookup,
   options: LookupHydrateOptions = {},
 ): Promise<LookupHydrateResult> {
+  // A read: the widgets share their loads of a record (a category, the reaction types).
+  enableRequestLoader(ctx);
   const viewType: LayoutViewType = lookup.layoutViewType === 'discussion' ? 'post' : lookup.layoutViewType;
   if (!recordTypesOf[viewType].includes(lookup.recordType)) {
     throw validationError([

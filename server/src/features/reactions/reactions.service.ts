@@ -10,6 +10,7 @@ import type {
 } from '../../../../common/src/api/reactions.ts';
 import type { RequestContext } from '../../http/context.ts';
 import type { NumberedPaging } from '../../http/paging.ts';
+import { loadOnce } from '../../http/request-loader.ts';
 import { authorize } from '../../permissions/authorize.ts';
 import { nowIso } from '../../platform/dates.ts';
 import type { Db } from '../../platform/db/db.ts';
@@ -100,7 +101,8 @@ export async function loadReactionSummaries(
   const result = new Map<number, ReactionSummary[]>(recordIDs.map((id) => [id, []]));
   if (recordIDs.length === 0) return result;
   const [types, counts, own] = await Promise.all([
-    findReactionTypes(ctx.db),
+    // A discussion page presents the post's reactions and its comments': the types are read once.
+    loadOnce(ctx, 'reactionTypes', () => findReactionTypes(ctx.db)),
     findReactionCounts(ctx.db, recordType, recordIDs),
     findUserReactions(ctx.db, recordType, recordIDs, ctx.actor.userID),
   ]);
