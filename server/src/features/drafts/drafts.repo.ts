@@ -65,6 +65,27 @@ export async function updateDraft(db: Executor, draftID: number, changes: DraftC
   return result.numUpdatedRows > 0n;
 }
 
+/**
+ * The autosave's one statement: new attributes for the owner's unscheduled draft, answered with
+ * the row as written; undefined when it is not that (another user's, scheduled, missing).
+ */
+export async function updateOwnUnscheduledDraft(
+  db: Executor,
+  draftID: number,
+  userID: number,
+  changes: Pick<DraftRow, 'attributes' | 'updateUserID' | 'dateUpdated'>,
+): Promise<DraftRow | undefined> {
+  const row = await db
+    .updateTable('drafts')
+    .set(changes)
+    .where('draftID', '=', draftID)
+    .where('insertUserID', '=', userID)
+    .where('draftStatus', 'in', ['draft', 'error'])
+    .returning(columns)
+    .executeTakeFirst();
+  return row ? toRow(row) : undefined;
+}
+
 /** Deletes a draft; false when it was already gone. */
 export async function deleteDraftRow(db: Executor, draftID: number): Promise<boolean> {
   const result = await db.deleteFrom('drafts').where('draftID', '=', draftID).executeTakeFirst();

@@ -23,6 +23,7 @@ import {
   findDrafts,
   insertDraft,
   updateDraft,
+  updateOwnUnscheduledDraft,
   type DraftChanges,
   type DraftRow,
 } from './drafts.repo.ts';
@@ -153,6 +154,16 @@ export async function createDraft(ctx: RequestContext, input: CreateDraftBody): 
  * @throws AppError 403, 404, 400/422.
  */
 export async function patchDraft(ctx: RequestContext, draftID: number, input: PatchDraftBody): Promise<Draft> {
+  if (input.attributes !== undefined && Object.keys(input).length === 1 && canUseDrafts(ctx.permissions, ctx.actor.userID)) {
+    // The autosave (spec 001 §7.11, every 5 s of typing): one statement when it is the author's
+    // unscheduled draft; anything else takes the full path below (404, 403, scheduling rules).
+    const saved = await updateOwnUnscheduledDraft(ctx.db, draftID, ctx.actor.userID, {
+      attributes: JSON.stringify({ format: 'rich2', ...input.attributes }),
+      updateUserID: ctx.actor.userID,
+      dateUpdated: nowIso(ctx.clock),
+    });
+    if (saved) return presentDraft(saved);
+  }
   const row = await requireDraft(ctx, draftID);
   const current = shapeOf(row);
   const next: DraftShape = {
@@ -188,11 +199,17 @@ export async function patchDraft(ctx: RequestContext, draftID: number, input: Pa
   } else if (input.draftStatus === 'draft') {
     Object.assign(changes, { draftStatus: 'draft', dateScheduled: null, failedReason: null });
   }
-  await ctx.db.transaction().execute(async (trx) => {
-    await updateDraft(trx, draftID, changes);
-    if (enqueueAt !== null) await enqueuePublishing(ctx, trx, draftID, enqueueAt);
-  });
-  return getDraft(ctx, draftID);
+  if (enqueueAt === null) {
+    // An autosave: one statement, and the answer is built from what was written (no re-read).
+    if (!(await updateDraft(ctx.db, draftID, changes))) throw notFound('Draft', { draftID });
+  } else {
+    const at = enqueueAt;
+    await ctx.db.transaction().execute(async (trx) => {
+      await updateDraft(trx, draftID, changes);
+      await enqueuePublishing(ctx, trx, draftID, at);
+    });
+  }
+  return presentDraft({ ...row, ...changes });
 }
 
 /** `DELETE /drafts/{id}`. @throws AppError 403, 404. */
