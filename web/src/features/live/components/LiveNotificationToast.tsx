@@ -3,6 +3,7 @@ import { Avatar } from '../../../components/Avatar.tsx';
 import { SmartLink } from '../../../components/SmartLink.tsx';
 import { toSitePath } from '../../../layout/page-url.ts';
 import { t } from '../../../lib/i18n.ts';
+import { useMarkReadMutation } from '../../notifications/api/notifications.queries.ts';
 import styles from './LiveNotificationToast.module.css';
 
 export interface LiveNotificationToastProps {
@@ -10,11 +11,19 @@ export interface LiveNotificationToastProps {
   onNavigate: () => void;
 }
 
-/** A toast for a notification that arrived live: who, what (the server's HTML), and a link to it. */
+/**
+ * A toast for a notification that arrived live: who, what (the server's HTML), and a link to it;
+ * following the link reads the notification, as in the flyout.
+ */
 export function LiveNotificationToast({ notification, onNavigate }: LiveNotificationToastProps) {
+  const markRead = useMarkReadMutation();
   const actor = notification.notifyUsers?.[0];
+  const handleClick = () => {
+    markRead.mutate(notification.notificationID);
+    onNavigate();
+  };
   return (
-    <SmartLink to={toSitePath(notification.url)} className={styles.link} onClick={onNavigate}>
+    <SmartLink to={toSitePath(notification.url)} className={styles.link} onClick={handleClick}>
       {actor ? <Avatar photoUrl={actor.photoUrl} name={actor.name} size="small" isDecorative /> : null}
       <span>
         <span className={styles.srOnly}>{`${t('New notification')}: `}</span>

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Notification } from '../../../../../common/src/api/notifications.ts';
 import { jsonResponse, member, permissionSet, renderWithApp } from '../../../test/render.tsx';
