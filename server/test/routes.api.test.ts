@@ -50,7 +50,6 @@ const NOT_BUILT_PREFIXES = [
 const NOT_BUILT_CALLS = [
   'GET /authenticate/authenticators',
   'POST /tokens/roles',
-  'GET /users/{}/reacted',
   'GET /users/leaders',
   'GET /categories/suggested',
   'POST /discussions/idea',

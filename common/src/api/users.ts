@@ -528,3 +528,31 @@ export const deleteUserBodySchema = z
   .prefault({});
 
 export type DeleteUserBody = z.output<typeof deleteUserBodySchema>;
+
+/** `GET /users/{id}/reacted` query (api-contract §3, the profile's reactions tab). */
+export const reactedQuerySchema = z.object({
+  reactionUrlcode: z.string().min(1).max(100).optional(),
+  page: pageParam,
+  limit: limitParam(30, 100),
+  expand: expandParam(['insertUser', 'updateUser', 'reactions'] as const),
+});
+
+export type ReactedQuery = z.output<typeof reactedQuerySchema>;
+
+/** One post of `GET /users/{id}/reacted`: a discussion or comment by the user that got reactions. */
+export const reactedItemSchema = z.object({
+  name: z.string(),
+  body: z.string(),
+  format: z.string(),
+  insertUserID: z.number().int(),
+  updateUserID: z.number().int().nullable().optional(),
+  dateInserted: dateTime,
+  dateUpdated: dateTime.nullable().optional(),
+  recordID: z.number().int(),
+  recordType: z.enum(['Discussion', 'Comment']),
+  url: z.string(),
+  insertUser: userFragmentSchema.optional(),
+  updateUser: userFragmentSchema.optional(),
+});
+
+export type ReactedItem = z.infer<typeof reactedItemSchema>;

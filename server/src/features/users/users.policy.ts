@@ -172,6 +172,11 @@ export function canBanUsers(set: PermissionSet): boolean {
   return has(set, banPermissions);
 }
 
+/** api-contract §3 `GET /users/{id}/reacted`: `profiles.view`. */
+export function canViewProfiles(set: PermissionSet): boolean {
+  return has(set, 'profiles.view');
+}
+
 /** api-contract §3 PATCH self-edit: `profiles.edit` (or `users.edit`). */
 export function canEditOwnProfile(set: PermissionSet): boolean {
   return has(set, ['profiles.edit', 'users.edit']);

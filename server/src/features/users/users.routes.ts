@@ -14,6 +14,8 @@ import {
   meSchema,
   patchUserBodySchema,
   photoResultSchema,
+  reactedItemSchema,
+  reactedQuerySchema,
   userEditSchema,
   userFragmentSchema,
   userRefParamsSchema,
@@ -23,6 +25,7 @@ import {
 import { setPagingHeaders } from '../../http/paging.ts';
 import { fieldError } from '../../platform/errors.ts';
 import { createUser } from './users.create.ts';
+import { listReactedPosts } from './users.reacted.ts';
 import { patchUser } from './users.edit.ts';
 import { deleteUser, setUserBan } from './users.moderation.ts';
 import {
@@ -159,6 +162,27 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       if (request.params.id.kind === 'me') reply.header('cache-control', 'no-cache');
       return getUser(request.ctx, request.params.id, request.query.expand);
+    },
+  );
+
+  api.get(
+    '/users/:id/reacted',
+    {
+      schema: {
+        tags: ['users'],
+        params: userRefParamsSchema,
+        querystring: reactedQuerySchema,
+        response: { 200: z.array(reactedItemSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const items = await listReactedPosts(request.ctx, request.params.id, request.query);
+      setPagingHeaders(request, reply, {
+        page: request.query.page,
+        limit: request.query.limit,
+        count: items.length,
+      });
+      return items;
     },
   );
 
