@@ -8,6 +8,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { t } from '../../../lib/i18n.ts';
 import { useCurrentUser, usePermission } from '../../../lib/session.ts';
 import { useBanUserMutation } from '../api/ban.queries.ts';
+import formStyles from '../../../components/form/Form.module.css';
 import styles from './BanUserButton.module.css';
 
 /**
@@ -34,64 +35,97 @@ export function BanUserButton({ user }: { user: User }) {
       );
     };
     return (
-      <Button onClick={handleUnban} isLoading={ban.isPending}>
-        {t('Unban')}
-      </Button>
+      <div className={styles.actions}>
+        <Button onClick={handleUnban} isLoading={ban.isPending}>
+          {t('Unban')}
+        </Button>
+      </div>
     );
   }
+  // The mutation lives here, not in the dialog: its success refetches the profile, which turns this
+  // button into Unban and closes the dialog before a dialog-level callback could run.
+  const handleBan = (body: BanInput) => {
+    ban.mutate(body, {
+      onSuccess: () => {
+        addToast({ body: t('{name} is banned.', { name: user.name }), autoDismiss: true });
+        setIsOpen(false);
+      },
+    });
+  };
   return (
-    <>
-      <Button onClick={() => setIsOpen(true)}>{t('Ban')}</Button>
-      {isOpen ? <BanUserModal user={user} onClose={() => setIsOpen(false)} /> : null}
-    </>
+    <div className={styles.actions}>
+      <Button
+        onClick={() => {
+          ban.reset();
+          setIsOpen(true);
+        }}
+      >
+        {t('Ban')}
+      </Button>
+      {isOpen ? (
+        <BanUserModal
+          user={user}
+          isBusy={ban.isPending}
+          error={ban.error}
+          onBan={handleBan}
+          onClose={() => setIsOpen(false)}
+        />
+      ) : null}
+    </div>
   );
 }
 
-function BanUserModal({ user, onClose }: { user: User; onClose: () => void }) {
-  const ban = useBanUserMutation(user.userID);
-  const { addToast } = useToasts();
+interface BanInput {
+  banned: boolean;
+  reason?: string;
+  dateExpires?: string | null;
+}
+
+interface BanUserModalProps {
+  user: User;
+  isBusy: boolean;
+  error: Error | null;
+  onBan: (body: BanInput) => void;
+  onClose: () => void;
+}
+
+function BanUserModal({ user, isBusy, error, onBan, onClose }: BanUserModalProps) {
   const [reason, setReason] = useState('');
   const [until, setUntil] = useState('');
   const reasonID = useId();
-  const apiError = ban.error instanceof ApiError ? ban.error : null;
+  const apiError = error instanceof ApiError ? error : null;
   const handleSubmit = () => {
-    ban.mutate(
-      {
-        banned: true,
-        ...(reason.trim() === '' ? {} : { reason: reason.trim() }),
-        // A datetime-local value is the viewer's local time; the API takes an instant.
-        dateExpires: until === '' ? null : new Date(until).toISOString(),
-      },
-      {
-        onSuccess: () => {
-          addToast({ body: t('{name} is banned.', { name: user.name }), autoDismiss: true });
-          onClose();
-        },
-      },
-    );
+    onBan({
+      banned: true,
+      ...(reason.trim() === '' ? {} : { reason: reason.trim() }),
+      // A datetime-local value is the viewer's local time; the API takes an instant.
+      dateExpires: until === '' ? null : new Date(until).toISOString(),
+    });
   };
-  const generalError = ban.error && !apiError?.hasFieldErrors ? ban.error.message : null;
+  const generalError = error && !apiError?.hasFieldErrors ? error.message : null;
   return (
     <FormModal
       title={t('Ban {name}', { name: user.name })}
       submitLabel={t('Ban')}
-      isBusy={ban.isPending}
+      isBusy={isBusy}
       error={generalError}
       onSubmit={handleSubmit}
       onClose={onClose}
     >
-      <div className={styles.field}>
-        <label htmlFor={reasonID}>{t('Reason')}</label>
+      <div className={formStyles.field}>
+        <label className={formStyles.label} htmlFor={reasonID}>
+          {t('Reason')}
+        </label>
         <textarea
           id={reasonID}
-          className={styles.reason}
+          className={formStyles.input}
           value={reason}
           maxLength={BAN_REASON_MAX_LENGTH}
           rows={4}
           onChange={(event) => setReason(event.target.value)}
         />
         {(apiError?.fieldMessages('reason') ?? []).map((message) => (
-          <p key={message} className={styles.error} role="alert">
+          <p key={message} className={formStyles.errors} role="alert">
             {message}
           </p>
         ))}

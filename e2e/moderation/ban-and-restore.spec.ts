@@ -1,0 +1,95 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { adminApi } from '../support/admin-api.ts';
+import { assertAccessible, launchBrowser, openPage, screenshot, uniqueMember } from '../support/browser.ts';
+import { adminPassword, journeyBaseURL, useJourneyServer } from '../support/server.ts';
+
+useJourneyServer();
+
+let browser: Browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser.close();
+});
+
+const writeHeaders = () => ({ 'X-Requested-With': 'vanilla', Referer: `${journeyBaseURL()}/` });
+
+async function signIn(page: Page, username: string, password: string): Promise<void> {
+  const response = await page.request.post('/api/v2/authenticate/password', {
+    data: { username, password },
+    headers: writeHeaders(),
+  });
+  assert.equal(response.status(), 201, await response.text());
+}
+
+// Issue 17: a moderator restores a deleted comment from the Deleted Comments page, then bans a
+// member from their profile with a reason; the member can no longer post.
+test('a moderator restores a deleted comment and bans a member, who can no longer post', async () => {
+  const api = await adminApi();
+  const member = uniqueMember('bannable');
+  const { page: memberPage } = await openPage(browser, 'mobile');
+  const registered = await memberPage.request.post('/api/v2/users/register', {
+    data: member,
+    headers: { 'X-Requested-With': 'vanilla' },
+  });
+  assert.equal(registered.status(), 201, await registered.text());
+  await signIn(memberPage, member.name, member.password);
+
+  const categories = await api<{ categoryID: number; displayAs: string }[]>('GET', '/categories?outputFormat=flat');
+  const categoryID = categories.find((category) => category.displayAs === 'discussions')?.categoryID ?? categories[0]?.categoryID;
+  const discussion = await api<{ discussionID: number }>('POST', '/discussions', {
+    name: 'A thread to moderate',
+    body: 'Opening post.',
+    format: 'text',
+    categoryID,
+  });
+  const comment = await api<{ commentID: number }>('POST', '/comments', {
+    body: 'A comment that comes back.',
+    format: 'text',
+    parentRecordType: 'discussion',
+    parentRecordID: discussion.discussionID,
+  });
+
+  const { page, errors } = await openPage(browser, 'desktop');
+  await signIn(page, 'admin', adminPassword);
+  const removed = await page.request.delete(`/api/v2/comments/${comment.commentID}`, { headers: writeHeaders() });
+  assert.equal(removed.status(), 204, await removed.text());
+  await page.goto(`/log/filter?parentRecordID=${discussion.discussionID}&recordType=comment&operation=delete`);
+  await page.getByRole('heading', { level: 1, name: 'Deleted Comments' }).waitFor();
+  await page.getByText('A comment that comes back.').waitFor();
+  await assertAccessible(page, 'the Deleted Comments page');
+  await screenshot(page, 'deleted-comments-1440');
+  await page.getByRole('button', { name: /^Restore version/ }).click();
+  await page.getByText('Restored.').waitFor();
+  await page.getByText('No deleted comments.').waitFor();
+  const restored = await page.request.get(`/api/v2/comments/${comment.commentID}`);
+  assert.equal(restored.status(), 200);
+
+  await page.goto(`/profile/${encodeURIComponent(member.name)}`);
+  await page.getByRole('button', { name: 'Ban', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: `Ban ${member.name}` });
+  await dialog.getByLabel('Reason').fill('Posting spam links.');
+  await assertAccessible(page, 'the ban dialog');
+  await screenshot(page, 'ban-dialog-1440');
+  await dialog.getByRole('button', { name: 'Ban', exact: true }).click();
+  await page.getByText(`${member.name} is banned.`).waitFor();
+  await page.getByRole('button', { name: 'Unban' }).waitFor();
+
+  const post = await memberPage.request.post('/api/v2/discussions', {
+    data: { name: 'Not allowed', body: 'x', format: 'text', categoryID },
+    headers: writeHeaders(),
+  });
+  assert.equal(post.status(), 401);
+  assert.equal(((await post.json()) as { message: string }).message, 'You are banned.');
+  const response = await memberPage.goto('/discussions');
+  assert.equal(response?.status(), 401);
+  await memberPage.getByRole('heading', { level: 1, name: 'You are banned.' }).waitFor();
+  await screenshot(memberPage, 'banned-member-375');
+
+  assert.deepEqual(errors, []);
+  await page.context().close();
+  await memberPage.context().close();
+});
