@@ -27,7 +27,10 @@ const postgresText: TextSql = {
       kind === 'discussion'
         ? sql`hearth_search_vector(d."name", d."bodyPlainText")`
         : sql`hearth_search_vector('', cm."bodyPlainText")`;
-    const rank = sql`ts_rank(${vector}, ${query})`;
+    // Ranking by the whole vector would compute it again for every match (unaccent and
+    // to_tsvector of each body: seconds for a common word); titles are short, so the text score
+    // is the title's and a body match counts as a match, mixed with recency by the caller.
+    const rank = kind === 'discussion' ? sql`ts_rank(to_tsvector('simple'::regconfig, hearth_fold(d."name")), ${query})` : sql`0.0`;
     return { join: null, joinedRank: rank, where: sql`${vector} @@ ${query}`, rank };
   },
   substring(kind, needle) {
