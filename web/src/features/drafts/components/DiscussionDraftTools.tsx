@@ -17,6 +17,8 @@ import styles from './DiscussionDraftTools.module.css';
 export interface DiscussionFormDraft {
   storageKey: string;
   draftID?: number | undefined;
+  /** The discussion being edited (the draft is an update of it). */
+  recordID?: number | undefined;
 }
 
 /** The element the draft toast scrolls to (the form's body field). */
@@ -37,6 +39,7 @@ export function useDiscussionFormDraft(
     setFields,
     enabled: draft !== undefined,
     draftID: draft?.draftID,
+    recordID: draft?.recordID,
     editorElementID: discussionFormElementID,
   });
   return draft === undefined ? null : autosave;
@@ -54,11 +57,12 @@ function fieldsText(serialized: string): string {
 export interface DiscussionDraftToolsProps {
   autosave: DraftAutosave;
   fields: DiscussionDraftFields;
+  recordID?: number | undefined;
   onScheduled: () => void;
 }
 
 /** Under the discussion form: the draft's save status (and conflicts), and Schedule for `schedule.allow`. */
-export function DiscussionDraftTools({ autosave, fields, onScheduled }: DiscussionDraftToolsProps) {
+export function DiscussionDraftTools({ autosave, fields, recordID, onScheduled }: DiscussionDraftToolsProps) {
   const permissions = usePermissionSet();
   const isSchedulingOn = useConfigValue('featureFlags.DraftScheduling.Enabled', true);
   const canSchedule = isSchedulingOn && has(permissions, 'schedule.allow');
@@ -68,7 +72,7 @@ export function DiscussionDraftTools({ autosave, fields, onScheduled }: Discussi
       {canSchedule ? (
         <ScheduleDraftControl
           draftID={autosave.draftID}
-          draftInput={() => discussionDraftInput(fields)}
+          draftInput={() => discussionDraftInput(fields, recordID)}
           onScheduled={() => {
             autosave.clear();
             onScheduled();

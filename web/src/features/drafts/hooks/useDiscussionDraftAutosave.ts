@@ -17,8 +17,10 @@ export interface UseDiscussionDraftAutosaveOptions {
   fields: DiscussionDraftFields;
   setFields: (fields: DiscussionDraftFields) => void;
   enabled: boolean;
-  /** A server draft to open (`/post/editdiscussion/0/{draftID}`). */
+  /** A server draft to open (`/post/editdiscussion/{recordID}/{draftID}`). */
   draftID?: number | undefined;
+  /** The discussion being edited: the draft is an update of it. */
+  recordID?: number | undefined;
   editorElementID: string;
 }
 
@@ -55,9 +57,10 @@ export function discussionFieldsOf(draft: Pick<Draft, 'attributes' | 'parentReco
 }
 
 /** The server draft of the form's fields (api-contract §23 discussion draftMeta). */
-export function discussionDraftInput(fields: DiscussionDraftFields): CreateDraftInput {
+export function discussionDraftInput(fields: DiscussionDraftFields, recordID?: number): CreateDraftInput {
   return {
     recordType: 'discussion',
+    ...(recordID === undefined ? {} : { recordID }),
     parentRecordType: 'category',
     parentRecordID: fields.categoryID,
     attributes: {
@@ -73,7 +76,7 @@ export function discussionDraftInput(fields: DiscussionDraftFields): CreateDraft
 /** Autosave of the new-discussion form: name, body and category as one discussion draft. */
 export function useDiscussionDraftAutosave(options: UseDiscussionDraftAutosaveOptions): DraftAutosave {
   const showToast = useSavedDraftToast(options.editorElementID);
-  const { draftID } = options;
+  const { draftID, recordID } = options;
   return useDraftAutosave({
     storageKey: options.storageKey,
     value: serializeDiscussionFields(options.fields),
@@ -83,7 +86,7 @@ export function useDiscussionDraftAutosave(options: UseDiscussionDraftAutosaveOp
       const fields = parseFields(value);
       return fields.name.trim() === '' && (fields.body === '' || isRich2Empty(fields.body));
     },
-    toDraft: (value) => discussionDraftInput(parseFields(value)),
+    toDraft: (value) => discussionDraftInput(parseFields(value), recordID),
     bodyOf: (draft) => serializeDiscussionFields(discussionFieldsOf(draft)),
     ...(draftID === undefined ? {} : { findServerDraft: () => fetchDraft(draftID) }),
     onRestored: showToast,

@@ -190,6 +190,7 @@ export function DiscussionForm({
         <DiscussionDraftTools
           autosave={autosave}
           fields={fields}
+          recordID={draft.recordID}
           onScheduled={() => void navigate(draftsPath({ draftStatus: 'scheduled' }))}
         />
       ) : null}

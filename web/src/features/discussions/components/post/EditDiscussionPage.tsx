@@ -27,7 +27,7 @@ import styles from './PostForm.module.css';
  * may still edit (spec 000 §6 `ui.editContentTimeout`); moderators have no limit.
  */
 export function EditDiscussionPage() {
-  const { discussionID: param } = useParams();
+  const { discussionID: param, draftID } = useParams();
   const user = useCurrentUser();
   if (param === undefined || !/^\d+$/.test(param) || Number(param) === 0) {
     return <NotFoundPage type="Discussion" />;
@@ -35,10 +35,15 @@ export function EditDiscussionPage() {
   if (user.userID === 0) {
     return <SignInRedirect title={t('Edit Discussion')} />;
   }
-  return <EditDiscussionLoader discussionID={Number(param)} />;
+  return (
+    <EditDiscussionLoader
+      discussionID={Number(param)}
+      draftID={draftID !== undefined && /^\d+$/.test(draftID) ? Number(draftID) : undefined}
+    />
+  );
 }
 
-function EditDiscussionLoader({ discussionID }: { discussionID: number }) {
+function EditDiscussionLoader({ discussionID, draftID }: { discussionID: number; draftID: number | undefined }) {
   usePageMeta({ title: t('Edit Discussion') });
   const edit = useDiscussionEditQuery(discussionID, true);
   const discussion = useDiscussionForEditQuery(discussionID, edit.isSuccess);
@@ -61,6 +66,7 @@ function EditDiscussionLoader({ discussionID }: { discussionID: number }) {
       edit={edit.data}
       discussion={discussion.data}
       categories={categories.data}
+      draftID={draftID}
     />
   );
 }
@@ -69,10 +75,13 @@ function EditDiscussionForm({
   edit,
   discussion,
   categories,
+  draftID,
 }: {
   edit: DiscussionEdit;
   discussion: Discussion;
   categories: readonly Category[];
+  /** A saved draft of this edit to open (`/post/editdiscussion/{id}/{draftID}`, issue 16). */
+  draftID: number | undefined;
 }) {
   const user = useCurrentUser();
   const isTaggingEnabled = useConfigValue('tagging.enabled', true);
@@ -127,6 +136,8 @@ function EditDiscussionForm({
       notice={notice}
       isLocked={isExpired}
       onSubmit={save}
+      // Issue 16: the edit is autosaved as a draft that updates this discussion.
+      draft={{ storageKey: `discussion:edit:${discussion.discussionID}`, draftID, recordID: discussion.discussionID }}
     />
   );
 }
