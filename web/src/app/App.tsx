@@ -114,6 +114,10 @@ const DashboardCategoryFormPage = lazyPage(
   'src/features/admin/components/CategoryFormPage.tsx',
   async () => (await import('../features/admin/components/CategoryFormPage.tsx')).CategoryFormPage,
 );
+const DashboardReportsPage = lazyPage(
+  'src/features/reports/components/ReportsPage.tsx',
+  async () => (await import('../features/reports/components/ReportsPage.tsx')).ReportsPage,
+);
 const LogFilterPage = lazyPage(
   'src/features/logs/components/LogFilterPage.tsx',
   async () => (await import('../features/logs/components/LogFilterPage.tsx')).LogFilterPage,
@@ -181,6 +185,7 @@ const pageRoutes: readonly PageRoute[] = [
   { path: routePatterns.dashboardCategories, page: DashboardCategoriesPage },
   { path: routePatterns.dashboardJobs, page: DashboardJobsPage },
   { path: routePatterns.logFilter, page: LogFilterPage },
+  { path: routePatterns.dashboardReports, page: DashboardReportsPage },
   { path: routePatterns.dashboardCategoryAdd, page: DashboardCategoryFormPage },
   { path: routePatterns.dashboardCategoryEdit, page: DashboardCategoryFormPage },
   { path: routePatterns.discussions, page: null },

@@ -188,6 +188,16 @@ export function dashboardJobsPath(): string {
   return '/dashboard/jobs';
 }
 
+/**
+ * Moderators: reports and the approval queue (spec 000 §2 `/dashboard/content/reports`);
+ * `statuses: 'none'` lists every status.
+ */
+export function dashboardReportsPath(
+  query: { statuses?: string; recordType?: string; recordID?: number; reportReasonID?: string } = {},
+): string {
+  return withQuery('/dashboard/content/reports', query);
+}
+
 /** Admin: the category tree (`site.manage` or `community.manage`). */
 export function dashboardCategoriesPath(): string {
   return '/dashboard/categories';
@@ -309,6 +319,7 @@ export const routePatterns = {
   dashboardSettings: '/dashboard/settings',
   dashboardCategories: '/dashboard/categories',
   dashboardJobs: '/dashboard/jobs',
+  dashboardReports: '/dashboard/content/reports',
   logFilter: '/log/filter',
   dashboardCategoryAdd: '/dashboard/categories/add',
   dashboardCategoryEdit: '/dashboard/categories/:categoryID/edit',

@@ -9,6 +9,7 @@ import { adminEn } from './en/admin.ts';
 import { notificationsEn } from './en/notifications.ts';
 import { conversationsEn } from './en/conversations.ts';
 import { logsEn } from './en/logs.ts';
+import { reportsEn } from './en/reports.ts';
 
 /**
  * The English pack: every UI string keyed by its English spec text (CONVENTIONS §7). English maps
@@ -190,4 +191,5 @@ export const en: Readonly<Record<string, string>> = {
   ...notificationsEn,
   ...conversationsEn,
   ...logsEn,
+  ...reportsEn,
 };

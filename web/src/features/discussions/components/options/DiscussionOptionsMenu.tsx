@@ -37,6 +37,9 @@ const AnnounceModal = lazy(async () => ({
 const CollectionsModal = lazy(async () => ({
   default: (await import('../../../collections/components/CollectionsModal.tsx')).CollectionsModal,
 }));
+const ReportModal = lazy(async () => ({
+  default: (await import('../../../reports/components/ReportModal.tsx')).ReportModal,
+}));
 const ChangeAuthorModal = lazy(async () => ({
   default: (await import('./ChangeAuthorModal.tsx')).ChangeAuthorModal,
 }));
@@ -53,6 +56,7 @@ type OpenModal =
   | 'announce'
   | 'changeAuthor'
   | 'addToCollection'
+  | 'report'
   | null;
 
 function toggleKey(toggle: DiscussionToggle): string {
@@ -70,6 +74,7 @@ export function DiscussionOptionsMenu({ discussion }: DiscussionOptionsMenuProps
   const editContentTimeout = useConfigValue('ui.editContentTimeout', 3600);
   const taggingEnabled = useConfigValue('tagging.enabled', true);
   const triageEnabled = useConfigValue('triage.enabled', false);
+  const reportingEnabled = useConfigValue('featureFlags.escalations.Enabled', false);
   const now = useNow(() => 30_000);
   const toggle = useDiscussionToggleMutation(discussion.discussionID);
   const [openModal, setOpenModal] = useState<OpenModal>(null);
@@ -80,6 +85,7 @@ export function DiscussionOptionsMenu({ discussion }: DiscussionOptionsMenuProps
     editContentTimeout,
     taggingEnabled,
     triageEnabled,
+    reportingEnabled,
     now,
   });
   if (visible.size === 0) return null;
@@ -220,6 +226,13 @@ export function DiscussionOptionsMenu({ discussion }: DiscussionOptionsMenuProps
           to: revisionHistoryPath(discussion.discussionID),
           isExternal: true,
         };
+      case 'report':
+        return {
+          kind: 'button',
+          key: option,
+          label: t('Report'),
+          onSelect: () => setOpenModal('report'),
+        };
     }
   };
 
@@ -264,6 +277,9 @@ export function DiscussionOptionsMenu({ discussion }: DiscussionOptionsMenuProps
         ) : null}
         {openModal === 'changeAuthor' ? (
           <ChangeAuthorModal discussion={discussion} onClose={close} />
+        ) : null}
+        {openModal === 'report' ? (
+          <ReportModal recordType="discussion" recordID={discussion.discussionID} onClose={close} />
         ) : null}
         {openModal === 'addToCollection' ? (
           <CollectionsModal

@@ -22,7 +22,8 @@ export type DiscussionOption =
   | 'bump'
   | 'sink'
   | 'close'
-  | 'revisionHistory';
+  | 'revisionHistory'
+  | 'report';
 
 /** spec 000 §2 groups: edit/delete/move/change type/tag/resolve; announce/change author/add to collection; mute/bump/sink/close; revision history. */
 export const discussionOptionGroups: readonly (readonly DiscussionOption[])[] = [
@@ -30,6 +31,7 @@ export const discussionOptionGroups: readonly (readonly DiscussionOption[])[] = 
   ['announce', 'changeAuthor', 'addToCollection'],
   ['mute', 'dismiss', 'bump', 'sink', 'close'],
   ['revisionHistory'],
+  ['report'],
 ];
 
 /** What decides the menu besides the record: the viewer and the site settings. */
@@ -40,6 +42,8 @@ export interface DiscussionOptionsContext {
   editContentTimeout: number;
   taggingEnabled: boolean;
   triageEnabled: boolean;
+  /** `featureFlags.escalations.Enabled`: members report posts (api-contract §27.2). */
+  reportingEnabled?: boolean;
   /** Now, in milliseconds (the edit window). */
   now: number;
 }
@@ -162,5 +166,7 @@ export function visibleDiscussionOptions(
   ) {
     options.add('revisionHistory');
   }
+  // api-contract §27.2: reporters hold flag.add while reporting is on.
+  if (context.reportingEnabled === true && global(context, 'flag.add')) options.add('report');
   return options;
 }

@@ -1,0 +1,131 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Report, ReportReason } from '../../../../../common/src/api/reports.ts';
+import { jsonResponse, member, permissionSet, renderWithApp } from '../../../test/render.tsx';
+import { stubApi } from '../../admin/test/fetch-router.ts';
+import { ReportModal } from './ReportModal.tsx';
+import { ReportsPage } from './ReportsPage.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const moderator = { ...member, userID: 3, name: 'mod' };
+
+function aReport(overrides: Partial<Report> = {}): Report {
+  return {
+    reportID: 41,
+    status: 'new',
+    recordType: 'comment',
+    recordID: 9,
+    recordName: 'Re: Hello',
+    recordHtml: '<p>Buy watches</p>',
+    recordFormat: 'rich2',
+    recordUrl: 'http://hearth.test/discussion/comment/9#Comment_9',
+    recordIsLive: true,
+    recordWasEdited: false,
+    recordUserID: 5,
+    recordUser: { userID: 5, name: 'spammer', photoUrl: '' },
+    recordDateInserted: '2026-03-01T12:00:00+00:00',
+    recordDateUpdated: null,
+    placeRecordType: 'category',
+    placeRecordID: 2,
+    placeRecordName: 'General',
+    placeRecordUrl: 'http://hearth.test/categories/general',
+    reasons: [{ reportReasonID: 'spam', name: 'Spam / Solicitation', description: 'Ads', sort: 0, deleted: false, isSystem: false }],
+    noteHtml: '<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>',
+    insertUserID: 4,
+    insertUser: { userID: 4, name: 'reporter', photoUrl: '' },
+    dateInserted: '2026-03-01T12:10:00+00:00',
+    updateUserID: null,
+    dateUpdated: null,
+    isPending: false,
+    isPendingUpdate: false,
+    escalationID: null,
+    escalationUrl: null,
+    ...overrides,
+  };
+}
+
+describe('ReportsPage', { timeout: 20_000 }, () => {
+  it('lists new reports with reasons and the escaped note; removing the post sends reject-record', async () => {
+    let reports = [aReport()];
+    const calls = stubApi({
+      'GET /reports': () => jsonResponse(200, reports),
+      'PATCH /reports/41/reject-record': () => {
+        const done = aReport({ status: 'rejected', recordIsLive: false });
+        reports = [];
+        return jsonResponse(200, done);
+      },
+    });
+    const user = userEvent.setup({ delay: null });
+    renderWithApp(<ReportsPage />, {
+      route: '/dashboard/content/reports',
+      bootstrap: { me: moderator, permissions: permissionSet(['session.valid', 'community.moderate']) },
+    });
+    const item = (await screen.findByText('Re: Hello')).closest('li');
+    expect(item).not.toBeNull();
+    expect(within(item as HTMLElement).getByText('Spam / Solicitation')).toBeDefined();
+    expect(within(item as HTMLElement).getByText('<script>alert(1)</script>')).toBeDefined();
+    expect(document.querySelector('script')).toBeNull();
+    expect(calls[0]?.search.get('status')).toBe('new');
+
+    await user.click(within(item as HTMLElement).getByRole('button', { name: 'Remove post' }));
+    expect(await screen.findByText('No reports here.')).toBeDefined();
+    expect(calls.filter((call) => call.method === 'PATCH').map((call) => call.path)).toEqual(['/reports/41/reject-record']);
+  });
+
+  it('statuses=none asks for every status of one record; the approval queue offers Approve', async () => {
+    const calls = stubApi({
+      'GET /reports': () => jsonResponse(200, [aReport({ isPending: true, recordIsLive: false })]),
+    });
+    renderWithApp(<ReportsPage />, {
+      route: '/dashboard/content/reports?statuses=none&recordType=comment&recordID=9',
+      bootstrap: { me: moderator, permissions: permissionSet(['session.valid', 'community.moderate']) },
+    });
+    expect(await screen.findByRole('button', { name: 'Approve' })).toBeDefined();
+    expect(calls[0]?.search.get('status')).toBe('new,escalated,dismissed,rejected');
+    expect(calls[0]?.search.get('recordType')).toBe('comment');
+    expect(calls[0]?.search.get('recordID')).toBe('9');
+  });
+
+  it('shows the permission page when the server refuses (members)', async () => {
+    stubApi({
+      'GET /reports': () => jsonResponse(403, { message: 'Permission Problem', status: 403, permissions: ['posts.moderate', 'community.moderate'] }),
+    });
+    renderWithApp(<ReportsPage />, {
+      route: '/dashboard/content/reports',
+      bootstrap: { me: member, permissions: permissionSet(['session.valid']) },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Permission Problem' })).toBeDefined();
+  });
+});
+
+describe('ReportModal', { timeout: 20_000 }, () => {
+  it('lists the reasons, needs one, and sends the report with the note', async () => {
+    const reasons: Partial<ReportReason>[] = [
+      { reportReasonID: 'spam', name: 'Spam / Solicitation', description: 'Ads, Spam or other promotional content disrupting the community.' },
+      { reportReasonID: 'abuse', name: 'Abuse', description: 'Threatening, harassing, or intimidating behavior or content.' },
+    ];
+    const calls = stubApi({
+      'GET /report-reasons': () => jsonResponse(200, reasons),
+      'POST /reports': () => jsonResponse(201, aReport()),
+    });
+    const onClose = vi.fn();
+    const user = userEvent.setup({ delay: null });
+    renderWithApp(<ReportModal recordType="comment" recordID={9} onClose={onClose} />, {
+      route: '/discussion/1',
+      bootstrap: { me: member, permissions: permissionSet(['session.valid', 'flag.add']) },
+    });
+    const send = await screen.findByRole('button', { name: 'Send Report' });
+    expect((send as HTMLButtonElement).disabled).toBe(true);
+    await user.click(await screen.findByRole('checkbox', { name: 'Abuse' }));
+    await user.type(screen.getByLabelText('Note (optional)'), 'Rude');
+    await user.click(send);
+    expect(await screen.findByText('Thanks. A moderator will look at it.')).toBeDefined();
+    const post = calls.find((call) => call.method === 'POST');
+    expect(post?.body).toEqual({ recordType: 'comment', recordID: 9, reportReasonIDs: ['abuse'], noteBody: 'Rude', noteFormat: 'text' });
+    expect(onClose).toHaveBeenCalled();
+  });
+});
