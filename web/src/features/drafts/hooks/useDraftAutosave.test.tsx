@@ -26,8 +26,8 @@ function serverDraft(overrides: Partial<Draft> = {}): Draft {
   };
 }
 
-function Editor({ onRestored }: { onRestored?: () => void }) {
-  const [value, setValue] = useState('');
+function Editor({ onRestored, initial = '' }: { onRestored?: () => void; initial?: string }) {
+  const [value, setValue] = useState(initial);
   const autosave = useDraftAutosave({
     storageKey: 'comment:12',
     value,
@@ -151,6 +151,22 @@ describe('useDraftAutosave', () => {
     await screen.findByText('Draft saved');
     expect(calls.at(-1)?.method).toBe('POST');
     expect(readLocalDraft('comment:12')).toMatchObject({ draftID: 7, dirty: false });
+  });
+
+  it('an editor opened on an existing post saves nothing until the member changes it', async () => {
+    const calls = stubServer(() => jsonResponse(201, serverDraft()));
+    renderWithApp(<Editor initial="the post as published" />, { bootstrap: signedIn });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(6000);
+    });
+    expect(calls).toEqual([]);
+    expect(readLocalDraft('comment:12')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Comment'), { target: { value: 'the post, edited' } });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(5000);
+    });
+    await screen.findByText('Draft saved');
+    expect(calls.map((call) => call.method)).toEqual(['POST']);
   });
 
   it('a server draft that is gone is pushed again as a new one', async () => {

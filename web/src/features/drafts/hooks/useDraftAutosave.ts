@@ -197,6 +197,11 @@ export function useDraftAutosave(options: UseDraftAutosaveOptions): DraftAutosav
       return undefined;
     }
     if (value === known.current) return undefined;
+    if (known.current === null) {
+      // The editor's first value (an empty box, or the post being edited) is no edit.
+      known.current = value;
+      return undefined;
+    }
     known.current = value;
     const previous = local.current;
     if (latest.current.isEmpty(value) && (previous === null || previous.draftID === null)) {
