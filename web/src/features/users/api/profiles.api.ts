@@ -1,7 +1,7 @@
 import type { FollowedCategoryPreferences } from '../../../../../common/src/api/categories.ts';
 import type { Comment } from '../../../../../common/src/api/comments.ts';
 import type { Discussion } from '../../../../../common/src/api/discussions.ts';
-import type { User } from '../../../../../common/src/api/users.ts';
+import type { ReactedItem, User } from '../../../../../common/src/api/users.ts';
 import { api, apiRequest, type Paging } from '../../../lib/api.ts';
 
 /** Items per page of every profile list. */
@@ -86,4 +86,20 @@ export interface ProfileFieldsPatch {
 /** `PATCH /users/{id}` with the profile fields; answers the full user. */
 export function patchProfileFields(userID: number, patch: ProfileFieldsPatch): Promise<User> {
   return api.patch<User>(`/users/${userID}`, patch);
+}
+
+/** `GET /users/{id}/reacted` (api-contract §3): the member's posts that got reactions. */
+export async function fetchReacted(
+  userID: number,
+  page: number,
+  reaction: string | null,
+): Promise<ProfileListPage<ReactedItem>> {
+  const response = await apiRequest<ReactedItem[]>(`/users/${userID}/reacted`, {
+    query: {
+      page,
+      limit: PROFILE_PAGE_LIMIT,
+      ...(reaction === null ? {} : { reactionUrlcode: reaction }),
+    },
+  });
+  return { items: response.data, paging: response.paging };
 }

@@ -5,6 +5,7 @@ import { useBootstrap } from '../../../lib/bootstrap.ts';
 import {
   fetchBookmarks,
   fetchFollowedCategories,
+  fetchReacted,
   fetchUserByID,
   fetchUserByName,
   fetchUserComments,
@@ -24,6 +25,8 @@ export const profileKeys = {
   list: (kind: ProfileListKind, userID: number, page: number, limit: number) =>
     ['profiles', 'list', kind, userID, page, limit] as const,
   followedCategories: (userID: number) => ['profiles', 'followed-categories', userID] as const,
+  reacted: (userID: number, page: number, reaction: string | null) =>
+    ['profiles', 'reacted', userID, page, reaction] as const,
 };
 
 export type { ProfileListKind };
@@ -112,5 +115,14 @@ export function useSaveProfileFieldsMutation(user: User) {
       client.setQueryData(profileKeys.byName(saved.name), saved);
       client.setQueryData(profileKeys.byID(saved.userID), saved);
     },
+  });
+}
+
+/** A page of the reactions tab (`/profile/reactions/{name}?reaction={urlcode}`). */
+export function useReactedQuery(userID: number, page: number, reaction: string | null) {
+  return useQuery({
+    queryKey: profileKeys.reacted(userID, page, reaction),
+    queryFn: () => fetchReacted(userID, page, reaction),
+    placeholderData: keepPreviousData,
   });
 }

@@ -23,13 +23,14 @@ import { PROFILE_PAGE_LIMIT } from '../api/profiles.api.ts';
 import { useProfileListQuery, useProfileUserQuery, type ProfileListKind } from '../api/profiles.queries.ts';
 import { ProfileCommentList } from './ProfileCommentList.tsx';
 import { ProfileHeader } from './ProfileHeader.tsx';
+import { ProfileReactedList } from './ProfileReactedList.tsx';
 import styles from './ProfilePage.module.css';
 
 /** The activity tab shows the latest few of each list (the server's PROFILE_ACTIVITY_LIMIT). */
 const ACTIVITY_LIMIT = 5;
 
-type Tab = 'activity' | 'discussions' | 'comments' | 'bookmarks';
-const tabs: readonly Tab[] = ['activity', 'discussions', 'comments', 'bookmarks'];
+type Tab = 'activity' | 'discussions' | 'comments' | 'reactions' | 'bookmarks';
+const tabs: readonly Tab[] = ['activity', 'discussions', 'comments', 'reactions', 'bookmarks'];
 
 function readPage(param: string | undefined): number | null {
   if (param === undefined) return 1;
@@ -80,6 +81,8 @@ function Profile({ user, tab, page }: { user: User; tab: Tab; page: number }) {
           <section className={styles.content} aria-label={tabLabel(tab)}>
             {tab === 'activity' ? (
               <ActivityTab user={user} />
+            ) : tab === 'reactions' ? (
+              <ProfileReactedList user={user} page={page} />
             ) : tab === 'bookmarks' && !isSelf ? (
               <p className={styles.notice}>{t('Bookmarks are shown only to their owner.')}</p>
             ) : (
@@ -100,6 +103,8 @@ function tabLabel(tab: Tab): string {
       return t('Discussions');
     case 'comments':
       return t('Comments');
+    case 'reactions':
+      return t('Reactions');
     case 'bookmarks':
       return t('Bookmarks');
   }
@@ -118,6 +123,9 @@ function ProfileTabs({ user, isSelf }: { user: User; isSelf: boolean }) {
       </NavLink>
       <NavLink to={profileTabPath('comments', user.name)} className={linkClass}>
         {t('Comments')}
+      </NavLink>
+      <NavLink to={profileTabPath('reactions', user.name)} className={linkClass}>
+        {t('Reactions')}
       </NavLink>
       {isSelf ? (
         <>
