@@ -7,6 +7,8 @@ import type { RenderedContent } from '../../platform/content/render.ts';
 import { nowIso } from '../../platform/dates.ts';
 import type { Db } from '../../platform/db/db.ts';
 import { AppError, fieldError, notFound } from '../../platform/errors.ts';
+import { enforceFloodControl } from '../../platform/flood-control.ts';
+import { getSettings } from '../config/config.service.ts';
 import { loadUserFragments } from '../users/users.service.ts';
 import {
   countMessages,
@@ -16,6 +18,7 @@ import {
   type MessageRow,
 } from './conversation-messages.repo.ts';
 import { renderMessageBody, requireModeration, requireReadableConversation, requireSignedIn } from './conversations.access.ts';
+import { isExemptFromMessageFloodControl } from './conversations.policy.ts';
 import { presentMessage } from './conversations.present.ts';
 import { findConversationByID, findParticipant, markConversationRead, recordMessage } from './conversations.repo.ts';
 
@@ -85,10 +88,30 @@ export async function getMessage(ctx: RequestContext, messageID: number, expand?
 }
 
 /**
+ * api-contract §1.13: flood control "also applies to conversations/messages"; messages count
+ * against the comments' rule (`floodControl.comments.*`), moderators exempt.
+ * @throws AppError 429 with the contract's message.
+ */
+export async function enforceMessageFloodControl(ctx: RequestContext): Promise<void> {
+  if (isExemptFromMessageFloodControl(ctx.permissions)) return;
+  const settings = await getSettings(ctx.db);
+  await enforceFloodControl(
+    ctx.db,
+    `messages:${String(ctx.actor.userID)}`,
+    {
+      count: settings['floodControl.comments.count'],
+      seconds: settings['floodControl.comments.seconds'],
+      lockSeconds: settings['floodControl.comments.lockSeconds'],
+    },
+    ctx.clock(),
+  );
+}
+
+/**
  * `POST /messages` (api-contract §5): a participant writes in the conversation; the others are
  * notified by the `messageAdded` event's job.
  * @throws AppError 400 "You can not add a message to a conversation that you are not a
- *   participant of." and body too long, 403 guests, 404 "Conversation not found.", 422.
+ *   participant of." and body too long, 403 guests, 404 "Conversation not found.", 422, 429 flood.
  */
 export async function createMessage(
   ctx: RequestContext,
@@ -100,6 +123,7 @@ export async function createMessage(
   const participant = await findParticipant(ctx.db, input.conversationID, ctx.actor.userID);
   if (participant?.status !== 'participating') throw new AppError(400, NOT_A_PARTICIPANT_MESSAGE);
   const rendered = await renderMessageBody(ctx, input, 'body');
+  await enforceMessageFloodControl(ctx);
   const now = nowIso(ctx.clock);
   const message = await ctx.db.transaction().execute((trx) =>
     writeMessage(trx, { ...input, rendered, insertUserID: ctx.actor.userID, dateInserted: now }),

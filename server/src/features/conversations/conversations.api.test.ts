@@ -404,5 +404,30 @@ describe(`conversations API (${testDialect})`, () => {
     });
     assert.equal(participants.statusCode, 403);
   });
+
+  test('flood control (api-contract §1.13) applies to messages: 429 with the contract’s message; moderators exempt', async () => {
+    const [ann, bob] = await members(2);
+    assert.ok(ann && bob);
+    const moderator = await asModerator(fx.t);
+    await setConfig(fx.t, fx.admin, { 'floodControl.comments.count': 2, 'floodControl.comments.seconds': 60, 'floodControl.comments.lockSeconds': 120 });
+    try {
+      const conversation = await startConversation(fx.t, ann, [bob, moderator], { initialBody: 'one' });
+      await sendMessage(fx.t, ann, conversation.conversationID, 'two');
+      const third = await inject(fx.t, ann, {
+        method: 'POST',
+        url: '/api/v2/messages',
+        payload: { conversationID: conversation.conversationID, body: 'three', format: 'text' },
+      });
+      assert.equal(third.statusCode, 429, third.body);
+      const message =
+        'You have posted 2 times within 60 seconds. A spam block is now in effect on your account. You must wait at least 120 seconds before attempting to post again.';
+      assert.equal((third.json() as ErrorBody).message, message);
+      assert.equal((third.json() as ErrorBody).errors?.[0]?.field, 'body');
+      assert.equal(third.headers['retry-after'], '120');
+      for (const text of ['m1', 'm2', 'm3']) await sendMessage(fx.t, moderator, conversation.conversationID, text);
+    } finally {
+      await setConfig(fx.t, fx.admin, { 'floodControl.comments.count': 5, 'floodControl.comments.seconds': 60, 'floodControl.comments.lockSeconds': 120 });
+    }
+  });
 });
 

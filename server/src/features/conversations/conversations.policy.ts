@@ -22,3 +22,8 @@ export function conversationModerationRefusal(
   if (!moderationAllowed) return 'notConfigured';
   return has(set, 'conversations.moderate') ? null : 'conversations.moderate';
 }
+
+/** api-contract §1.13: moderators are exempt from flood control (messages too). */
+export function isExemptFromMessageFloodControl(set: PermissionSet): boolean {
+  return has(set, 'community.moderate');
+}

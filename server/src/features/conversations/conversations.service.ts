@@ -8,7 +8,7 @@ import { fieldError, notFound } from '../../platform/errors.ts';
 import { getSettings } from '../config/config.service.ts';
 import { loadUserFragments } from '../users/users.service.ts';
 import { findMessagesByID } from './conversation-messages.repo.ts';
-import { writeMessage } from './conversation-messages.service.ts';
+import { enforceMessageFloodControl, writeMessage } from './conversation-messages.service.ts';
 import { renderMessageBody, requireModeration, requireReadableConversation, requireSignedIn } from './conversations.access.ts';
 import { canAddConversations } from './conversations.policy.ts';
 import { presentConversation, presentParticipant, shownParticipants } from './conversations.present.ts';
@@ -124,7 +124,7 @@ async function requireRecipients(ctx: RequestContext, userIDs: readonly number[]
 /**
  * `POST /conversations` (api-contract §5): needs `conversations.add`; the author takes part with
  * `participantUserIDs`; `initialBody` becomes the first message.
- * @throws AppError 403, 404 "User not found.", 400 no one else named or body too long, 422.
+ * @throws AppError 403, 404 "User not found.", 400 no one else named or body too long, 422, 429 flood.
  */
 export async function createConversation(
   ctx: RequestContext,
@@ -138,6 +138,7 @@ export async function createConversation(
   const hasBody = input.initialBody !== undefined && input.initialBody.trim() !== '';
   const format = input.initialFormat ?? 'text';
   const rendered = hasBody ? await renderMessageBody(ctx, { body: input.initialBody ?? '', format }, 'initialBody') : undefined;
+  if (rendered) await enforceMessageFloodControl(ctx);
   const now = nowIso(ctx.clock);
   const me = ctx.actor.userID;
   const { conversationID, messageID } = await ctx.db.transaction().execute(async (trx) => {

@@ -8,9 +8,8 @@ import type { RequestContext } from '../../http/context.ts';
 import { authorize } from '../../permissions/authorize.ts';
 import { nowIso } from '../../platform/dates.ts';
 import { runTransaction } from '../../platform/db/transaction.ts';
-import { AppError } from '../../platform/errors.ts';
 import { declareGuestChange } from '../../platform/guest-cache.ts';
-import { consumeThrottle, peekThrottle } from '../../platform/throttle.ts';
+import { enforceFloodControl } from '../../platform/flood-control.ts';
 import { pathCategoryIDs } from '../categories/categories.tree.ts';
 import { getSettings } from '../config/config.service.ts';
 import { setDiscussionTags } from '../tags/tags.service.ts';
@@ -46,37 +45,17 @@ export type CreateDiscussionResult =
   | { kind: 'created'; discussion: Discussion }
   | { kind: 'pending'; message: string; reportID: number };
 
-function floodMessage(count: number, seconds: number, lockSeconds: number): string {
-  return `You have posted ${String(count)} times within ${String(seconds)} seconds. A spam block is now in effect on your account. You must wait at least ${String(lockSeconds)} seconds before attempting to post again.`;
-}
-
 /**
  * api-contract §1.13 flood control: at most `floodControl.discussions.count` discussions per
  * `…seconds`; the one beyond starts a lock of `…lockSeconds`. 429, a validation error on `body`.
  */
-async function enforceFloodControl(ctx: RequestContext): Promise<void> {
+async function enforceDiscussionFloodControl(ctx: RequestContext): Promise<void> {
   const settings = await getSettings(ctx.db);
-  const count = settings['floodControl.discussions.count'];
-  const seconds = settings['floodControl.discussions.seconds'];
-  const lockSeconds = settings['floodControl.discussions.lockSeconds'];
-  const message = floodMessage(count, seconds, lockSeconds);
-  const lockKey = `floodLock:discussions:${String(ctx.actor.userID)}`;
-  const lockRule = { limit: 0, windowSeconds: lockSeconds };
-  const refuse = (retryAfterSeconds: number) =>
-    new AppError(429, message, {
-      errors: [{ field: 'body', code: 'flood', message, status: 429 }],
-      headers: { 'retry-after': String(retryAfterSeconds) },
-    });
-  const lock = await peekThrottle(ctx.db, lockKey, lockRule);
-  if (!lock.allowed) throw refuse(lock.retryAfterSeconds);
-  const decision = await consumeThrottle(ctx.db, `flood:discussions:${String(ctx.actor.userID)}`, {
-    limit: count,
-    windowSeconds: seconds,
+  await enforceFloodControl(ctx.db, `discussions:${String(ctx.actor.userID)}`, {
+    count: settings['floodControl.discussions.count'],
+    seconds: settings['floodControl.discussions.seconds'],
+    lockSeconds: settings['floodControl.discussions.lockSeconds'],
   });
-  if (!decision.allowed) {
-    await consumeThrottle(ctx.db, lockKey, lockRule);
-    throw refuse(lockSeconds);
-  }
 }
 
 /**
@@ -110,7 +89,7 @@ export async function createDiscussion(
 
   const rendered = await renderDiscussionBody(ctx, input.body, input.format);
   const moderator = isDiscussionModerator(actor, category);
-  if (!moderator) await enforceFloodControl(ctx);
+  if (!moderator) await enforceDiscussionFloodControl(ctx);
   // api-contract §27.5: a non-moderator's post may wait in the approval queue.
   const decision = await decidePremoderation(ctx, {
     recordType: 'discussion',
