@@ -68,6 +68,17 @@ test('a moderator restores a deleted comment and bans a member, who can no longe
   const restored = await page.request.get(`/api/v2/comments/${comment.commentID}`);
   assert.equal(restored.status(), 200);
 
+  // The Revision History of an edited discussion: the earlier words struck out, the new ones marked.
+  await api('PATCH', `/discussions/${discussion.discussionID}`, { name: 'A thread now renamed', body: 'Opening post, edited.', format: 'text' });
+  await page.getByRole('link', { name: 'Revision History' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Revision History' }).waitFor();
+  await page.locator('ins', { hasText: 'renamed' }).first().waitFor();
+  await page.locator('del', { hasText: 'moderate' }).first().waitFor();
+  await assertAccessible(page, 'the Revision History page');
+  await page.setViewportSize({ width: 375, height: 812 });
+  await screenshot(page, 'revision-history-375');
+  await page.setViewportSize({ width: 1440, height: 900 });
+
   await page.goto(`/profile/${encodeURIComponent(member.name)}`);
   await page.getByRole('button', { name: 'Ban', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: `Ban ${member.name}` });

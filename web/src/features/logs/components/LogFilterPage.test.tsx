@@ -40,6 +40,7 @@ describe('LogFilterPage', { timeout: 20_000 }, () => {
     ];
     const calls = stubApi({
       'GET /logs': () => jsonResponse(200, entries),
+      'GET /discussions/10': () => jsonResponse(200, { discussionID: 10, name: 'New title', body: '<p>the fast fox</p>' }),
       'POST /logs/1/restore': () => jsonResponse(200, { discussionID: 10, name: 'Old title' }),
     });
     const actor = userEvent.setup({ delay: null });
@@ -49,9 +50,12 @@ describe('LogFilterPage', { timeout: 20_000 }, () => {
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Revision History' })).toBeDefined();
     expect((await screen.findAllByText('quick'))[0]?.tagName).toBe('DEL');
-    expect(screen.getAllByText('slow')[0]?.tagName).toBe('INS');
-    expect(calls[0]?.search.get('recordType')).toBe('discussion');
-    expect(calls[0]?.search.get('recordID')).toBe('10');
+    // The newest version against the live discussion, each earlier one against the next.
+    expect((await screen.findByText('fast')).tagName).toBe('INS');
+    expect(screen.getAllByText('slow').map((element) => element.tagName)).toEqual(['DEL', 'INS']);
+    const list = calls.find((call) => call.path === '/logs');
+    expect(list?.search.get('recordType')).toBe('discussion');
+    expect(list?.search.get('recordID')).toBe('10');
 
     await actor.click(screen.getByRole('button', { name: 'Restore version 1' }));
     expect(await screen.findByText('Restored.')).toBeDefined();

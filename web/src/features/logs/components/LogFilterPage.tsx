@@ -10,7 +10,8 @@ import { useErrorToast, useToasts } from '../../../components/toast-context.tsx'
 import { ApiError } from '../../../lib/api.ts';
 import { t } from '../../../lib/i18n.ts';
 import type { LogFilter } from '../api/logs.api.ts';
-import { useLogsQuery, useRestoreLogMutation } from '../api/logs.queries.ts';
+import type { LiveVersion } from '../api/logs.api.ts';
+import { useLiveVersionQuery, useLogsQuery, useRestoreLogMutation } from '../api/logs.queries.ts';
 import { diffWords } from '../diff.ts';
 import styles from './LogFilterPage.module.css';
 
@@ -82,6 +83,7 @@ export function LogFilterPage() {
   const title = isDeleted ? t('Deleted Comments') : t('Revision History');
   usePageMeta({ title });
   const logs = useLogsQuery(filter ?? { recordType: 'discussion' }, filter !== null);
+  const live = useLiveVersionQuery(filter);
   if (filter === null) return <NotFoundPage />;
   if (logs.error instanceof ApiError && logs.error.status === 403) return <PermissionErrorPage />;
   return (
@@ -97,7 +99,12 @@ export function LogFilterPage() {
       ) : (
         <ol className={styles.entries}>
           {logs.data.map((entry, index) => (
-            <LogEntryItem key={entry.logID} entry={entry} newer={index > 0 ? logs.data[index - 1] : undefined} />
+            <LogEntryItem
+              key={entry.logID}
+              entry={entry}
+              newer={index > 0 ? logs.data[index - 1] : undefined}
+              live={index === 0 ? live.data : undefined}
+            />
           ))}
         </ol>
       )}
@@ -109,9 +116,11 @@ interface LogEntryItemProps {
   entry: LogEntry;
   /** The entry logged after this one (its data is the version that replaced this one). */
   newer: LogEntry | undefined;
+  /** The record as it is now, for the newest entry. */
+  live: LiveVersion | undefined;
 }
 
-function LogEntryItem({ entry, newer }: LogEntryItemProps) {
+function LogEntryItem({ entry, newer, live }: LogEntryItemProps) {
   const restore = useRestoreLogMutation();
   const { addToast } = useToasts();
   const showError = useErrorToast();
@@ -122,7 +131,12 @@ function LogEntryItem({ entry, newer }: LogEntryItemProps) {
     });
   };
   const version = versionText(entry.data);
-  const replacedBy = newer?.operation === 'edit' && newer.recordID === entry.recordID ? versionText(newer.data) : undefined;
+  const replacedBy =
+    newer?.operation === 'edit' && newer.recordID === entry.recordID
+      ? versionText(newer.data)
+      : entry.operation === 'edit'
+        ? live
+        : undefined;
   const label =
     entry.operation === 'delete'
       ? t('Deleted by {name}', { name: entry.insertUser.name })
