@@ -35,7 +35,7 @@ describe('SearchPage', { timeout: 20_000 }, () => {
       'GET /categories/search': () => jsonResponse(200, [{ categoryID: 1, name: 'Garden' }]),
     });
     renderWithApp(<SearchPage />, { route: '/search?query=roses&page=2', path: '/search' });
-    expect(await screen.findByRole('link', { name: 'Roses 1' })).toBeDefined();
+    expect((await screen.findByRole('link', { name: 'Roses 1' })).getAttribute('href')).toBe('/discussion/1/roses');
     expect(screen.getByText('12 results')).toBeDefined();
     const marks = document.querySelectorAll('mark');
     expect(marks[0]?.textContent).toBe('roses');

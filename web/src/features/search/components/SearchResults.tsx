@@ -3,6 +3,7 @@ import { Avatar } from '../../../components/Avatar.tsx';
 import { Breadcrumbs } from '../../../components/Breadcrumbs.tsx';
 import { DateTime } from '../../../components/DateTime.tsx';
 import { SmartLink } from '../../../components/SmartLink.tsx';
+import { toSitePath } from '../../../layout/page-url.ts';
 import { t } from '../../../lib/i18n.ts';
 import styles from './SearchPage.module.css';
 
@@ -34,7 +35,7 @@ export function SearchResults({ results }: SearchResultsProps) {
           ) : null}
           <div className={styles.resultBody}>
             <h3 className={styles.resultTitle}>
-              <SmartLink to={result.url}>{result.name ?? result.url}</SmartLink>
+              <SmartLink to={toSitePath(result.url)}>{result.name ?? result.url}</SmartLink>
             </h3>
             <p className={styles.resultMeta}>
               <span className={styles.resultType}>{t(typeLabels[result.type] ?? 'Discussion')}</span>

@@ -2,20 +2,11 @@ import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'rea
 import { useNavigate } from 'react-router';
 import { dataLimits } from '../../../../../common/src/constants.ts';
 import { searchPath } from '../../../app/paths.ts';
+import { toSitePath } from '../../../layout/page-url.ts';
 import { t } from '../../../lib/i18n.ts';
 import { useDebounced } from '../../../lib/use-debounced.ts';
 import { useSearchSuggestionsQuery } from '../api/search.queries.ts';
 import styles from './TitleBarSearch.module.css';
-
-/** The site path of an absolute URL of this site (suggestions carry absolute URLs). */
-function sitePathOf(url: string): string {
-  try {
-    const parsed = new URL(url, 'http://local.invalid');
-    return `${parsed.pathname}${parsed.search}${parsed.hash}`;
-  } catch {
-    return url;
-  }
-}
 
 /**
  * The title bar's search (spec 000 §5, spec 001 §7.8): typing opens suggestions after the
@@ -50,7 +41,7 @@ export function TitleBarSearch() {
     if (!option) return;
     close();
     setText('');
-    void navigate(sitePathOf(option.url));
+    void navigate(toSitePath(option.url));
   };
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
