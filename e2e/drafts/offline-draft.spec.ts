@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { launchBrowser, openPage, uniqueMember } from '../support/browser.ts';
 import { adminApi } from '../support/admin-api.ts';
-import { findMailLink } from '../support/mail.ts';
+import { registerConfirmedMember } from '../support/members.ts';
 import { useJourneyServer } from '../support/server.ts';
 
 // Issue 16: a member goes offline, types a reply (kept in the browser), comes back online, and
@@ -19,20 +19,6 @@ after(async () => {
   await browser.close();
 });
 
-async function registerAndConfirm(page: Page, member: { name: string; email: string; password: string }): Promise<void> {
-  const headers = { 'X-Requested-With': 'vanilla' };
-  const response = await page.request.post('/api/v2/users/register', { data: member, headers });
-  assert.equal(response.status(), 201, await response.text());
-  const session = await page.request.post('/api/v2/authenticate/password', {
-    data: { username: member.name, password: member.password },
-    headers,
-  });
-  assert.equal(session.status(), 201, await session.text());
-  const confirmLink = await findMailLink(member.email, /https?:\/\/[^\s"<>]+\/entry\/emailconfirm\/\d+\/[^\s"<>]+/);
-  await page.goto(new URL(confirmLink).pathname);
-  await page.getByText('Your email address has been confirmed.').waitFor();
-}
-
 test('offline, a typed reply stays in the browser; back online, it syncs to the server', async () => {
   const api = await adminApi();
   const suffix = Date.now().toString(36);
@@ -46,7 +32,7 @@ test('offline, a typed reply stays in the browser; back online, it syncs to the 
 
   const member = uniqueMember('off');
   const { page } = await openPage(browser, 'mobile');
-  await registerAndConfirm(page, member);
+  await registerConfirmedMember(page, member);
   await page.goto(new URL(discussion.url).pathname);
   const editor = page.locator('#CreateComment [data-slate-editor="true"]');
   await editor.waitFor();

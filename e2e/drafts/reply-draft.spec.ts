@@ -3,7 +3,7 @@ import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { assertAccessible, launchBrowser, openPage, screenshot, uniqueMember } from '../support/browser.ts';
 import { adminApi } from '../support/admin-api.ts';
-import { findMailLink } from '../support/mail.ts';
+import { registerConfirmedMember } from '../support/members.ts';
 import { useJourneyServer } from '../support/server.ts';
 
 // Issue 16: a member types a reply, reloads, and the text is back (kept in the browser at once);
@@ -19,20 +19,6 @@ before(async () => {
 after(async () => {
   await browser.close();
 });
-
-async function registerAndConfirm(page: Page, member: { name: string; email: string; password: string }): Promise<void> {
-  const headers = { 'X-Requested-With': 'vanilla' };
-  const response = await page.request.post('/api/v2/users/register', { data: member, headers });
-  assert.equal(response.status(), 201, await response.text());
-  const session = await page.request.post('/api/v2/authenticate/password', {
-    data: { username: member.name, password: member.password },
-    headers,
-  });
-  assert.equal(session.status(), 201, await session.text());
-  const confirmLink = await findMailLink(member.email, /https?:\/\/[^\s"<>]+\/entry\/emailconfirm\/\d+\/[^\s"<>]+/);
-  await page.goto(new URL(confirmLink).pathname);
-  await page.getByText('Your email address has been confirmed.').waitFor();
-}
 
 async function commentBox(page: Page) {
   const editor = page.locator('#CreateComment [data-slate-editor="true"]');
@@ -54,7 +40,7 @@ test('a member types a reply, reloads, and the text is back; the server draft re
 
   const member = uniqueMember('drf');
   const { page, errors } = await openPage(browser, 'desktop');
-  await registerAndConfirm(page, member);
+  await registerConfirmedMember(page, member);
   await page.goto(path);
   const editor = await commentBox(page);
   await editor.click();
