@@ -11,6 +11,7 @@ import {
 } from './common.ts';
 import { contentFormatSchema } from './content.ts';
 import { reactionSummarySchema } from './reactions.ts';
+import { reportMetaSchema } from './reports.ts';
 import { dateFilterParam, userFragmentSchema } from './users.ts';
 import {
   DEFAULT_COLLAPSE_CHILD_DEPTH,
@@ -51,10 +52,8 @@ export const commentCategoryFragmentSchema = z.object({
   url: z.string(),
 });
 
-/** `reportMeta` of a comment: moderators only (`posts.moderate` / `community.moderate`). */
-export const commentReportMetaSchema = z.object({
-  countReports: z.number().int(),
-});
+/** `reportMeta` of a comment: moderators only (`posts.moderate` / `community.moderate`; api-contract §27.4). */
+export const commentReportMetaSchema = reportMetaSchema;
 
 /** What the viewer may do with a comment (computed by the comment policies). */
 export const commentPermissionsSchema = z.object({

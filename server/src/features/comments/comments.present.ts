@@ -1,3 +1,5 @@
+import type { ReportMeta } from '../../../../common/src/api/reports.ts';
+import { emptyReportMeta } from '../reports/reports.meta.ts';
 import type {
   Comment,
   CommentEdit,
@@ -78,6 +80,8 @@ export interface CommentPresentation {
   reactions?: ReadonlyMap<number, ReactionSummary[]> | undefined;
   /** Whether the viewer may see the reports of a discussion's comments. */
   canSeeReports: (discussion: DiscussionContextRow) => boolean;
+  /** `expand=reportMeta`, by comment ID (reported comments the viewer moderates). */
+  reportMetas?: ReadonlyMap<number, ReportMeta> | undefined;
   permissionsOf: (comment: CommentRow, discussion: DiscussionContextRow) => CommentPermissions;
 }
 
@@ -127,7 +131,9 @@ export function presentComment(comment: CommentRow, presentation: CommentPresent
     ...(expand.reactions && presentation.reactions
       ? { reactions: presentation.reactions.get(comment.commentID) ?? [] }
       : {}),
-    ...(expand.reportMeta && reports ? { reportMeta: { countReports: comment.countReports } } : {}),
+    ...(expand.reportMeta && reports
+      ? { reportMeta: presentation.reportMetas?.get(comment.commentID) ?? emptyReportMeta() }
+      : {}),
     ...(expand.countReports && reports ? { countReports: comment.countReports } : {}),
     moderationStatus: comment.moderationStatus,
     displayType: comment.displayType,

@@ -94,7 +94,15 @@ describe(`comments API: reading comments (${testDialect})`, () => {
           )
         ).json() as Comment[]
       )[0];
-      assert.deepEqual(moderated?.reportMeta, { countReports: 0 });
+      assert.deepEqual(moderated?.reportMeta, {
+        countReports: 0,
+        countReportUsers: 0,
+        dateLastReport: null,
+        reportReasonIDs: [],
+        reportReasons: [],
+        reportUserIDs: [],
+        reportUsers: [],
+      });
       assert.equal(moderated?.countReports, 0);
     });
 

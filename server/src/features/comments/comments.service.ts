@@ -1,3 +1,4 @@
+import { loadReportMeta } from '../reports/reports.meta.ts';
 import {
   type Comment,
   type CommentEdit,
@@ -189,6 +190,19 @@ export async function presentComments(
   const settings = commentSettings(await getSettings(ctx.db));
   const actor = actorOf(ctx);
   const now = Date.now();
+  // api-contract §27.4: `reportMeta` of the comments whose discussion the viewer moderates.
+  const reportMetas = options.expand.reportMeta
+    ? await loadReportMeta(
+        ctx,
+        'comment',
+        rows
+          .filter((row) => {
+            const discussion = discussions.get(row.discussionID);
+            return discussion !== undefined && canSeeReports(ctx.permissions, discussion);
+          })
+          .map((row) => row.commentID),
+      )
+    : undefined;
   return rows.map((row) =>
     presentComment(row, {
       baseUrl: ctx.config.baseUrl,
@@ -199,6 +213,7 @@ export async function presentComments(
       quotes,
       reactions,
       canSeeReports: (discussion) => canSeeReports(ctx.permissions, discussion),
+      reportMetas,
       permissionsOf: (comment, discussion) =>
         commentPermissionsOf(actor, comment, discussion, settings, now),
     }),

@@ -261,4 +261,21 @@ describe(`reports (${testDialect})`, () => {
     assert.deepEqual(await reportsOf(other.categoryModerator), [], 'moderators of other categories are not told');
     assert.equal(created.status, 'new');
   });
+  test('reportMeta on a comment: its user reports, reporters and reasons, for its moderators only', async () => {
+    const comment = await newComment();
+    await report(fx.t, fx.member, { recordType: 'comment', recordID: comment.commentID, reportReasonIDs: ['spam'] });
+    const second = await asMember(fx.t);
+    await report(fx.t, second, { recordType: 'comment', recordID: comment.commentID, reportReasonIDs: ['abuse', 'spam'] });
+    const path = `/api/v2/comments/${String(comment.commentID)}?expand=reportMeta`;
+    const meta = ((await call(fx.categoryModerator, 'GET', path)).json() as Comment).reportMeta;
+    assert.ok(meta);
+    assert.equal(meta.countReports, 2);
+    assert.equal(meta.countReportUsers, 2);
+    assert.deepEqual(meta.reportUserIDs, [fx.member.user.userID, second.user.userID]);
+    assert.deepEqual(meta.reportReasonIDs.sort(), ['abuse', 'spam']);
+    assert.equal(meta.reportUsers[0]?.name, fx.member.user.name);
+    assert.ok(meta.dateLastReport);
+    const asMemberRead = (await call(fx.member, 'GET', path)).json() as Record<string, unknown>;
+    assert.equal('reportMeta' in asMemberRead, false);
+  });
 });

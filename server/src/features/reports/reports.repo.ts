@@ -387,3 +387,21 @@ export async function findOpenEscalationID(
     .executeTakeFirst();
   return row?.escalationID;
 }
+
+/** The user reports (not queue entries) of records, every status, oldest first (`reportMeta`). */
+export async function findUserReportsOfRecords(
+  db: Db,
+  recordType: ReportRecordType,
+  recordIDs: readonly number[],
+): Promise<ReportRow[]> {
+  if (recordIDs.length === 0) return [];
+  const rows = await db
+    .selectFrom('reports')
+    .select(reportColumns)
+    .where('reports.recordType', '=', recordType)
+    .where('reports.recordID', 'in', [...new Set(recordIDs)])
+    .where('reports.isUserReport', '=', true)
+    .orderBy('reports.reportID')
+    .execute();
+  return withReasons(db, rows);
+}

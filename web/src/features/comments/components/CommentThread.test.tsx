@@ -231,7 +231,17 @@ describe('CommentThread', () => {
           children: [],
         },
       ],
-      commentsByID: { '1': commentFixture(1, { reportMeta: { countReports: 2 } }) },
+      commentsByID: { '1': commentFixture(1, {
+        reportMeta: {
+          countReports: 2,
+          countReportUsers: 2,
+          dateLastReport: null,
+          reportReasonIDs: [],
+          reportReasons: [],
+          reportUserIDs: [],
+          reportUsers: [],
+        },
+      }) },
     };
     const view = renderWithApp(
       <CommentThread discussion={discussionFixture()} thread={thread} paging={paging} />,
