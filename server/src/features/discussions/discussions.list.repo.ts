@@ -293,22 +293,33 @@ export function isCategoryOnlyFilter(filter: DiscussionFilter): boolean {
   );
 }
 
+// The pager total of every category-only list: built and compiled once per list lengths.
+const selectCategoryCountSum = compiledStatement(
+  (db, parameters: { categoryIDs?: number[]; excludedCategoryIDs?: number[] }) => {
+    let query = db
+      .selectFrom('categories')
+      .select((eb) =>
+        eb.fn.coalesce(eb.fn.sum<number>('countDiscussions'), sql<number>`0`).as('total'),
+      );
+    if (parameters.categoryIDs !== undefined)
+      query = query.where('categoryID', 'in', parameters.categoryIDs);
+    if (parameters.excludedCategoryIDs !== undefined)
+      query = query.where('categoryID', 'not in', parameters.excludedCategoryIDs);
+    return query;
+  },
+);
+
 /** The numbered pager's total of a category-only filter, from the category counters. */
 export async function sumCategoryDiscussionCounts(
   db: Db,
   filter: Pick<DiscussionFilter, 'categoryIDs' | 'excludedCategoryIDs'>,
 ): Promise<number> {
   if (filter.categoryIDs !== undefined && filter.categoryIDs.length === 0) return 0;
-  let query = db
-    .selectFrom('categories')
-    .select((eb) =>
-      eb.fn.coalesce(eb.fn.sum<number>('countDiscussions'), sql<number>`0`).as('total'),
-    );
-  if (filter.categoryIDs !== undefined)
-    query = query.where('categoryID', 'in', [...filter.categoryIDs]);
+  const parameters: { categoryIDs?: number[]; excludedCategoryIDs?: number[] } = {};
+  if (filter.categoryIDs !== undefined) parameters.categoryIDs = [...filter.categoryIDs];
   if (filter.excludedCategoryIDs && filter.excludedCategoryIDs.length > 0)
-    query = query.where('categoryID', 'not in', [...filter.excludedCategoryIDs]);
-  const row = await query.executeTakeFirst();
+    parameters.excludedCategoryIDs = [...filter.excludedCategoryIDs];
+  const [row] = await selectCategoryCountSum(db, parameters);
   return Number(row?.total ?? 0);
 }
 

@@ -1,4 +1,5 @@
 import type { Db } from '../../platform/db/db.ts';
+import { compiledStatement } from '../../platform/db/compiled-statement.ts';
 
 /** The IDs of the categories whose permission category is in the list. */
 export async function findCategoryIDsByPermissionCategory(
@@ -14,15 +15,20 @@ export async function findCategoryIDsByPermissionCategory(
   return rows.map((row) => row.categoryID);
 }
 
+// Every member's list reads it (their hidden categories): built and compiled once per list length.
+const selectCategoriesOutside = compiledStatement((db, parameters: { permissionCategoryIDs: number[] }) => {
+  let query = db.selectFrom('categories').select('categoryID');
+  if (parameters.permissionCategoryIDs.length > 0)
+    query = query.where('permissionCategoryID', 'not in', parameters.permissionCategoryIDs);
+  return query;
+});
+
 /** The IDs of the categories whose permission category is not in the list (the hidden ones). */
 export async function findCategoryIDsOutsidePermissionCategories(
   db: Db,
   permissionCategoryIDs: readonly number[],
 ): Promise<number[]> {
-  let query = db.selectFrom('categories').select('categoryID');
-  if (permissionCategoryIDs.length > 0)
-    query = query.where('permissionCategoryID', 'not in', [...permissionCategoryIDs]);
-  const rows = await query.execute();
+  const rows = await selectCategoriesOutside(db, { permissionCategoryIDs: [...permissionCategoryIDs] });
   return rows.map((row) => row.categoryID);
 }
 
