@@ -84,6 +84,7 @@ const HEARTH_EXTENSIONS: Record<string, string> = {
   'PUT /users/{}/ignore': 'the current user ignores a user: no notifications of their messages or mentions (issue 13)',
   'DELETE /users/{}/ignore': 'the current user stops ignoring a user (issue 13)',
   'GET /events': 'Server-Sent Events: live notifications, messages and new comments (issue 13, ARCHITECTURE "Live updates")',
+  'POST /notifications/unsubscribe/{}': 'RFC 8058 one-click unsubscribe from a notification e-mail (issue 13)',
 };
 /** Documented parameters Hearth does not take yet, per call, with the reason. */
 const NOT_SUPPORTED: Record<string, Record<string, string>> = {

@@ -8,6 +8,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Extra header fields (e.g. `List-Unsubscribe`, RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 /** Sends e-mail: SMTP when SMTP_URL is set, otherwise `.eml` files in `DATA_DIR/outbox`. */

@@ -10,6 +10,7 @@ import {
   notificationSchema,
 } from '../../../../common/src/api/notifications.ts';
 import { setPagingHeaders } from '../../http/paging.ts';
+import { unsubscribeByToken } from './notifications.unsubscribe.ts';
 import {
   getNotification,
   listNotifications,
@@ -83,6 +84,28 @@ export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => readNotification(request.ctx, request.params.id),
   );
+
+  // RFC 8058 one-click unsubscribe: mail clients POST `List-Unsubscribe=One-Click` as a form.
+  await api.register(async (scope) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, _body, done) => {
+      done(null, {});
+    });
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/notifications/unsubscribe/:token',
+      {
+        config: { guestCacheWrite: 'none', csrfExempt: true },
+        schema: {
+          tags: ['notifications'],
+          params: z.object({ token: z.string().min(1).max(1000) }),
+          response: {
+            200: z.object({ unsubscribed: z.literal(true), activityType: z.string(), categoryID: z.number().int().nullable() }),
+            ...errors,
+          },
+        },
+      },
+      async (request, reply) => reply.status(200).send(await unsubscribeByToken(request.ctx, request.params.token)),
+    );
+  });
 
   api.patch(
     '/notifications',
