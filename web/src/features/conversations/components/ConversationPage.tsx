@@ -128,7 +128,7 @@ export function ConversationPage({ conversationID }: ConversationPageProps) {
           ? ` ${t('and {count} more', { count: data.countParticipants - participantNames.length })}`
           : null}
       </p>
-      <p>
+      <p className={styles.back}>
         <SmartLink to={messagesPath()}>{t('Back to Messages')}</SmartLink>
       </p>
       {messages.isPending ? (
