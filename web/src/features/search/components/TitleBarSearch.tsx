@@ -30,16 +30,20 @@ export function TitleBarSearch() {
     setIsOpen(false);
     setActive(-1);
   };
+  const collapse = () => {
+    close();
+    setIsExpanded(false);
+  };
   const runSearch = () => {
     const query = text.trim();
     if (query === '') return;
-    close();
+    collapse();
     void navigate(searchPath({ query }));
   };
   const openOption = (index: number) => {
     const option = options[index];
     if (!option) return;
-    close();
+    collapse();
     setText('');
     void navigate(toSitePath(option.url));
   };
