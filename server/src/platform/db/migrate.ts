@@ -16,11 +16,11 @@ import * as m0014 from './migrations/0014_create_jobs.ts';
 import * as m0015 from './migrations/0015_create_notifications.ts';
 import * as m0016 from './migrations/0016_grant_members_email_view.ts';
 import * as m0017 from './migrations/0017_create_conversations.ts';
+import * as m0018 from './migrations/0018_create_search_index.ts';
+import * as m0019 from './migrations/0019_create_drafts.ts';
 import * as m0020 from './migrations/0020_create_reports.ts';
 import * as m0021 from './migrations/0021_create_logs.ts';
 import * as m0022 from './migrations/0022_create_collections.ts';
-import * as m0019 from './migrations/0019_create_drafts.ts';
-import * as m0018 from './migrations/0018_create_search_index.ts';
 
 /**
  * Forward-only, append-only migrations, in order. Imported statically (not read from disk) so the
@@ -45,11 +45,11 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0015_create_notifications': m0015,
   '0016_grant_members_email_view': m0016,
   '0017_create_conversations': m0017,
+  '0018_create_search_index': m0018,
+  '0019_create_drafts': m0019,
   '0020_create_reports': m0020,
   '0021_create_logs': m0021,
   '0022_create_collections': m0022,
-  '0019_create_drafts': m0019,
-  '0018_create_search_index': m0018,
 };
 
 const provider: MigrationProvider = {

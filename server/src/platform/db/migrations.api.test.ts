@@ -30,11 +30,11 @@ const EVER_COMMITTED = [
   '0015_create_notifications',
   '0016_grant_members_email_view',
   '0017_create_conversations',
+  '0018_create_search_index',
+  '0019_create_drafts',
   '0020_create_reports',
   '0021_create_logs',
   '0022_create_collections',
-  '0019_create_drafts',
-  '0018_create_search_index',
 ];
 
 const empty: Migration = { up: async () => {} };
