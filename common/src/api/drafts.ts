@@ -60,13 +60,30 @@ export const draftAttributesSchema = z
   });
 export type DraftAttributes = z.infer<typeof draftAttributesSchema>;
 
-/** An input date (api-contract §1.5: RFC 3339 / ISO 8601), as an ISO string. */
+const INPUT_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/** Whether a date text names a real calendar day and time (Date.parse rolls 2030-02-30 over to March). */
+function isRealDate(value: string): boolean {
+  const match = INPUT_DATE.exec(value.trim());
+  if (!match || Number.isNaN(Date.parse(value))) return false;
+  const [, year = '', month = '', day = '', hour = '0', minute = '0', second = '0'] = match;
+  const daysInMonth = new Date(Date.UTC(Number(year), Number(month), 0)).getUTCDate();
+  return (
+    Number(month) >= 1 &&
+    Number(month) <= 12 &&
+    Number(day) >= 1 &&
+    Number(day) <= daysInMonth &&
+    Number(hour) <= 23 &&
+    Number(minute) <= 59 &&
+    Number(second) <= 59
+  );
+}
+
+/** An input date (api-contract §1.5: RFC 3339 / ISO 8601), as an ISO string; a bad one is 422. */
 export const inputDateTime = z
   .string()
   .max(40)
-  .refine((value) => /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(value.trim()) && !Number.isNaN(Date.parse(value)), {
-    message: 'Invalid date.',
-  })
+  .refine(isRealDate, { message: 'Invalid date.' })
   .transform((value) => new Date(value).toISOString());
 
 /** The Draft object (api-contract §23). */

@@ -88,6 +88,7 @@ describe(`drafts API (${testDialect})`, () => {
       { payload: { recordType: 'comment', attributes: { draftMeta: { name: 5 } } }, status: 422, field: 'attributes.draftMeta.name', code: 'invalid' },
       { payload: { recordType: 'comment', attributes: {}, recordID: 1e20 }, status: 422, field: 'recordID', code: 'maximum' },
       { payload: { recordType: 'comment', attributes: {}, draftStatus: 'scheduled', dateScheduled: 'tomorrow' }, status: 422, field: 'dateScheduled', code: 'invalid' },
+      { payload: { recordType: 'comment', attributes: {}, dateScheduled: '2030-02-30T10:00:00Z' }, status: 422, field: 'dateScheduled', code: 'invalid' },
     ];
     for (const { payload, status, field, code } of cases) {
       const response = await inject(fx.t, member, { method: 'POST', url: '/api/v2/drafts', payload: payload as Record<string, unknown> });
