@@ -10,6 +10,7 @@ import { notificationsEn } from './en/notifications.ts';
 import { conversationsEn } from './en/conversations.ts';
 import { logsEn } from './en/logs.ts';
 import { reportsEn } from './en/reports.ts';
+import { searchEn } from './en/search.ts';
 
 /**
  * The English pack: every UI string keyed by its English spec text (CONVENTIONS §7). English maps
@@ -180,6 +181,7 @@ const coreEn: Readonly<Record<string, string>> = {
 /** The English pack: the shell's strings plus each feature's file under `./en/`. */
 export const en: Readonly<Record<string, string>> = {
   ...coreEn,
+  ...searchEn,
   ...layoutsEn,
   ...discussionsEn,
   ...commentsEn,
