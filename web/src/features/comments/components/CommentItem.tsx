@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { MAX_COMMENT_DEPTH } from '../../../../../common/src/api/comments.constants.ts';
 import { has } from '../../../../../common/src/permissions/has.ts';
 import { Avatar } from '../../../components/Avatar.tsx';
@@ -9,6 +9,7 @@ import { useErrorToast } from '../../../components/toast-context.tsx';
 import { commentPath } from '../../../app/paths.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { t } from '../../../lib/i18n.ts';
+import { useConfigValue } from '../../../lib/bootstrap.ts';
 import { useCurrentUser, usePermissionSet } from '../../../lib/session.ts';
 import { errorText } from '../../discussions/api/discussion-actions.queries.ts';
 import { CopyLinkButton } from '../../discussions/components/page/CopyLinkButton.tsx';
@@ -27,6 +28,10 @@ import {
 } from '../api/comments.queries.ts';
 import { getCreateCommentDraft, setCreateCommentDraft } from '../hooks/create-comment-draft.ts';
 import { emptyRich2Value } from '../../editor/rich2.ts';
+
+const ReportModal = lazy(async () => ({
+  default: (await import('../../reports/components/ReportModal.tsx')).ReportModal,
+}));
 import { isRich2Empty } from '../../editor/rich2-text.ts';
 import { appendQuote } from '../append-quote.ts';
 import { CommentEditor } from './CommentEditor.tsx';
@@ -62,6 +67,9 @@ export function CommentItem({ comment, discussion, depth }: CommentItemProps) {
   const [formError, setFormError] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<'discardDraft' | 'delete' | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [isReporting, setIsReporting] = useState(false);
+  // api-contract §27.2: members with flag.add report posts while reporting is on.
+  const reportingEnabled = useConfigValue('featureFlags.escalations.Enabled', false);
 
   const isTombstone = comment.displayType === 'tombstone';
   const author: UserFragment = comment.insertUser ?? {
@@ -88,6 +96,7 @@ export function CommentItem({ comment, discussion, depth }: CommentItemProps) {
       (isModerator || has(permissions, 'comments.delete', category)));
   const countReports = comment.reportMeta?.countReports ?? comment.countReports ?? 0;
   const canSeeReports = isModerator || has(permissions, 'posts.moderate', category);
+  const canReport = reportingEnabled && me.userID !== 0 && !isTombstone && has(permissions, 'flag.add');
   const isEdited =
     comment.dateUpdated !== null &&
     comment.dateUpdated !== undefined &&
@@ -268,6 +277,11 @@ export function CommentItem({ comment, discussion, depth }: CommentItemProps) {
               {t('Delete')}
             </button>
           ) : null}
+          {canReport ? (
+            <button type="button" className={styles.action} onClick={() => setIsReporting(true)}>
+              {t('Report')}
+            </button>
+          ) : null}
           <CopyLinkButton
             url={commentPath(comment.commentID)}
             label={t('Copy Link')}
@@ -275,6 +289,11 @@ export function CommentItem({ comment, discussion, depth }: CommentItemProps) {
           />
         </div>
       </div>
+      {isReporting ? (
+        <Suspense fallback={null}>
+          <ReportModal recordType="comment" recordID={comment.commentID} onClose={() => setIsReporting(false)} />
+        </Suspense>
+      ) : null}
       {mode.kind === 'reply' ? (
         <CommentForm
           label={t('Reply to {name}', { name: author.name })}
