@@ -37,6 +37,7 @@ import { rolesRoutes } from './features/roles/roles.routes.ts';
 import { userPermissionsRoutes } from './features/users/users.permissions.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { uploadsStaticRoutes } from './platform/uploads.ts';
+import { feedsRoutes } from './features/feeds/feeds.routes.ts';
 import { configRoutes } from './features/config/config.routes.ts';
 import { categoriesRoutes } from './features/categories/categories.routes.ts';
 import { discussionsRoutes } from './features/discussions/discussions.routes.ts';
@@ -359,6 +360,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   // Uploaded files live outside the API prefix (`/uploads/...`).
   await app.register(uploadsStaticRoutes);
+  // Feeds, sitemaps and robots.txt: public documents outside the API prefix (issue 14).
+  await app.register(feedsRoutes);
   // Pages last: every other GET outside /api/ is the server-rendered web app (when built).
   if (options.distDir) await registerPages(app, { distDir: options.distDir });
 
