@@ -6,6 +6,7 @@ import { useTestApp } from '../../../test/fixture.ts';
 import { asGuest, asMember, inject, type TestActor } from '../../../test/actors.ts';
 import { makeActors, makeCategory, makeComment, makeDiscussion, makeHiddenCategory, type ErrorBody } from '../../../test/factories.ts';
 import { openSse, type SseClient } from '../../../test/sse-client.ts';
+import { sendMessage, startConversation } from '../conversations/conversations.api-fixture.ts';
 import type { Notification } from '../../../../common/src/api/notifications.ts';
 import type { Comment } from '../../../../common/src/api/comments.ts';
 
@@ -158,6 +159,28 @@ describe(`live updates: GET /api/v2/events (${testDialect})`, () => {
     fx.t.app.live.beat();
     await stranger.next(':');
     assert.ok(!stranger.events.some((item) => item.event === 'notification'));
+  });
+
+  test('a private message reaches its other participants’ streams (and their notification), not outsiders’', async () => {
+    const [sender, recipient, outsider] = [await asMember(fx.t), await asMember(fx.t), await asMember(fx.t)];
+    const conversation = await startConversation(fx.t, sender, [recipient], { initialBody: null });
+    await deliver(fx.t);
+    const recipientStream = await stream(recipient);
+    const outsiderStream = await stream(outsider);
+    await recipientStream.next('ready');
+    await outsiderStream.next('ready');
+    const message = await sendMessage(fx.t, sender, conversation.conversationID, 'Psst.');
+    assert.deepEqual(JSON.parse((await recipientStream.next('message')).data), {
+      conversationID: conversation.conversationID,
+      messageID: message.messageID,
+      insertUserID: sender.user.userID,
+    });
+    await deliver(fx.t);
+    const notification = JSON.parse((await recipientStream.next('notification')).data) as Notification;
+    assert.equal(notification.activityType, 'ConversationMessage');
+    fx.t.app.live.beat();
+    await outsiderStream.next(':');
+    assert.deepEqual(outsiderStream.events.map((item) => item.event), ['ready', ':']);
   });
 
   test('heartbeats, the per-process bound (503 with Retry-After) and cleanup when the reader leaves', async () => {
