@@ -1,3 +1,4 @@
+import { reportMetaSchema } from './reports.ts';
 import { z } from 'zod';
 import { breadcrumbSchema, postFragmentSchema, rangeExpressionParam } from './categories.ts';
 import {
@@ -158,6 +159,8 @@ export const discussionSchema = z.object({
   tags: z.array(tagFragmentSchema).optional(),
   tagIDs: z.array(z.number().int()).optional(),
   countReports: z.number().int().optional(),
+  /** api-contract §27.4: moderators of the discussion only. */
+  reportMeta: reportMetaSchema.optional(),
   /** api-contract §27.5: moderators of the discussion only. */
   moderationStatus: z.enum(['accepted', 'pending', 'rejected']).optional(),
   permissions: discussionPermissionsSchema.optional(),
@@ -196,6 +199,7 @@ export const discussionExpandSchema = expandParam([
   'reactions',
   'permissions',
   'countReports',
+  'reportMeta',
 ] as const);
 
 /** `slotType`: created within the last day, week, month or year, or all time. */

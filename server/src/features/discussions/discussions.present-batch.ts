@@ -1,3 +1,4 @@
+import { loadReportMeta } from '../reports/reports.meta.ts';
 import type { PostFragment } from '../../../../common/src/api/categories.ts';
 import {
   DEFAULT_EXCERPT_LENGTH,
@@ -107,6 +108,15 @@ export async function presentDiscussions(
     }
   }
   const actor = actorOf(ctx);
+  const moderates = (discussion: DiscussionRow): boolean => {
+    const category = categories.get(discussion.categoryID);
+    return category !== undefined && canSeePending(actor, category);
+  };
+  // api-contract §27.4: `reportMeta` of the discussions the viewer moderates.
+  const reportMetas =
+    expand.reportMeta && moderatesSomewhere
+      ? await loadReportMeta(ctx, 'discussion', rows.filter(moderates).map((row) => row.discussionID))
+      : undefined;
   return rows.map((row) =>
     presentDiscussion(row, {
       baseUrl: ctx.config.baseUrl,
@@ -132,12 +142,8 @@ export async function presentDiscussions(
             );
           }
         : undefined,
-      moderates: moderatesSomewhere
-        ? (discussion) => {
-            const category = categories.get(discussion.categoryID);
-            return category !== undefined && canSeePending(actor, category);
-          }
-        : undefined,
+      moderates: moderatesSomewhere ? moderates : undefined,
+      reportMetas,
     }),
   );
 }

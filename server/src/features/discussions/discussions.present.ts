@@ -1,3 +1,5 @@
+import type { ReportMeta } from '../../../../common/src/api/reports.ts';
+import { emptyReportMeta } from '../reports/reports.meta.ts';
 import type { Breadcrumb, PostFragment } from '../../../../common/src/api/categories.ts';
 import {
   DEFAULT_EXCERPT_LENGTH,
@@ -37,6 +39,7 @@ export interface DiscussionExpand {
   reactions: boolean;
   permissions: boolean;
   countReports: boolean;
+  reportMeta: boolean;
 }
 
 /**
@@ -58,6 +61,7 @@ export function toDiscussionExpand(expand: ReadonlySet<string> | undefined): Dis
       'reactions',
       'permissions',
       'countReports',
+      'reportMeta',
     ],
     ['body', 'insertUser', 'lastUser'],
   );
@@ -112,6 +116,8 @@ export interface DiscussionPresentation {
   permissionsOf?: ((row: DiscussionRow) => DiscussionPermissions) | undefined;
   /** Whether the viewer moderates the discussion (api-contract §27.4, §27.5: `countReports`, `moderationStatus`). */
   moderates?: ((row: DiscussionRow) => boolean) | undefined;
+  /** `expand=reportMeta` of the discussions the viewer moderates, by ID. */
+  reportMetas?: ReadonlyMap<number, ReportMeta> | undefined;
 }
 
 /** The user whose activity was last: the last commenter, else the author. */
@@ -185,6 +191,9 @@ export function presentDiscussion(
     ...(tags.length > 0 ? { tags } : {}),
     ...(expand.tagIDs ? { tagIDs: tags.map((tag) => tag.tagID) } : {}),
     ...(expand.countReports && presentation.moderates?.(row) ? { countReports: row.countReports } : {}),
+    ...(expand.reportMeta && presentation.moderates?.(row)
+      ? { reportMeta: presentation.reportMetas?.get(row.discussionID) ?? emptyReportMeta() }
+      : {}),
     ...(presentation.moderates?.(row) ? { moderationStatus: moderationStatusOf(row.moderationStatus) } : {}),
     ...(presentation.permissionsOf ? { permissions: presentation.permissionsOf(row) } : {}),
     bookmarked: viewer?.bookmarked ?? false,

@@ -232,15 +232,22 @@ describe(`reports (${testDialect})`, () => {
     assert.match(read.recordHtml, /Before edit/);
   });
 
-  test('discussion countReports and moderationStatus are for its moderators only', async () => {
+  test('discussion countReports, reportMeta and moderationStatus are for its moderators only', async () => {
     const discussion = await makeDiscussion(fx.t, { categoryID: fx.category.categoryID });
     await report(fx.t, fx.member, { recordType: 'discussion', recordID: discussion.discussionID });
-    const path = `/api/v2/discussions/${String(discussion.discussionID)}?expand=countReports`;
-    const asMod = (await call(fx.categoryModerator, 'GET', path)).json() as { countReports?: number; moderationStatus?: string };
+    const path = `/api/v2/discussions/${String(discussion.discussionID)}?expand=countReports,reportMeta`;
+    const asMod = (await call(fx.categoryModerator, 'GET', path)).json() as {
+      countReports?: number;
+      moderationStatus?: string;
+      reportMeta?: { countReports: number; reportUserIDs: number[] };
+    };
     assert.equal(asMod.countReports, 1);
+    assert.equal(asMod.reportMeta?.countReports, 1);
+    assert.deepEqual(asMod.reportMeta?.reportUserIDs, [fx.member.user.userID]);
     assert.equal(asMod.moderationStatus, 'accepted');
     const asMemberRead = (await call(fx.member, 'GET', path)).json() as Record<string, unknown>;
     assert.equal('countReports' in asMemberRead, false);
+    assert.equal('reportMeta' in asMemberRead, false);
     assert.equal('moderationStatus' in asMemberRead, false);
   });
   test('the moderators of the record are notified of a new report (activity Report); others are not', async () => {
