@@ -14,6 +14,8 @@ export interface SseClient {
   /** The error body when the server refused the stream. */
   body: string;
   events: ReceivedEvent[];
+  /** Resolves when the server ends the stream. */
+  ended: Promise<void>;
   /** Resolves with the next event (from those not yet taken) matching `event`; rejects after 5 s. */
   next(event: string): Promise<ReceivedEvent>;
   close(): void;
@@ -59,7 +61,9 @@ export function openSse(url: string, headers: Record<string, string> = {}): Prom
         }
         for (const wake of waiters.splice(0)) wake();
       });
+      const ended = new Promise<void>((resolveEnd) => response.on('end', () => resolveEnd()));
       const client: SseClient = {
+        ended,
         status: response.statusCode ?? 0,
         headers: response.headers,
         get body() {

@@ -6,6 +6,7 @@ import { useTestApp } from '../../../test/fixture.ts';
 import { asGuest, asMember, inject, type TestActor } from '../../../test/actors.ts';
 import { makeActors, makeCategory, makeComment, makeDiscussion, makeHiddenCategory, type ErrorBody } from '../../../test/factories.ts';
 import { openSse, type SseClient } from '../../../test/sse-client.ts';
+import { MAX_STREAMS_PER_USER } from './live.hub.ts';
 import { sendMessage, startConversation } from '../conversations/conversations.api-fixture.ts';
 import type { Notification } from '../../../../common/src/api/notifications.ts';
 import type { Comment } from '../../../../common/src/api/comments.ts';
@@ -201,6 +202,15 @@ describe(`live updates: GET /api/v2/events (${testDialect})`, () => {
     }
     reader.close();
     await until(() => fx.t.app.live.size === before - 1);
+    // One reader holds at most MAX_STREAMS_PER_USER streams: a new one ends their oldest.
+    const tabs: SseClient[] = [];
+    for (let index = 0; index <= MAX_STREAMS_PER_USER; index += 1) {
+      const tab = await stream(fx.moderator);
+      await tab.next('ready');
+      tabs.push(tab);
+    }
+    assert.equal(fx.t.app.live.ofUser(fx.moderator.user.userID).length, MAX_STREAMS_PER_USER);
+    await tabs[0]?.ended;
     for (const client of open.splice(0)) client.close();
     await until(() => fx.t.app.live.size === 0);
   });

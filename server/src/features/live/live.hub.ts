@@ -8,6 +8,9 @@ export interface LiveHubOptions {
   heartbeatMs: number;
 }
 
+/** Streams one reader keeps at most (their tabs); a new one ends their oldest. */
+export const MAX_STREAMS_PER_USER = 8;
+
 /** Seconds a refused browser waits before it tries a stream again. */
 const RETRY_AFTER_SECONDS = 30;
 
@@ -60,6 +63,11 @@ export class LiveHub {
   }
 
   add(stream: LiveStream): void {
+    // One reader cannot hold the process's streams: their oldest tab's stream makes room.
+    if (stream.userID > 0) {
+      const own = this.#byUser.get(stream.userID);
+      if (own && own.size >= MAX_STREAMS_PER_USER) own.values().next().value?.close();
+    }
     this.#all.add(stream);
     if (stream.userID > 0) addTo(this.#byUser, stream.userID, stream);
     if (stream.discussionID !== null) addTo(this.#byDiscussion, stream.discussionID, stream);
