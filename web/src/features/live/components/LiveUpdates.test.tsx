@@ -5,7 +5,45 @@ import { jsonResponse, member, permissionSet, renderWithApp } from '../../../tes
 import { FakeEventSource } from '../../../test/fake-event-source.ts';
 import { stubApi } from '../../admin/test/fetch-router.ts';
 import { NotificationsBell } from '../../notifications/components/NotificationsBell.tsx';
+import type { Comment, CommentThread } from '../../../../../common/src/api/comments.ts';
+import { useThreadQuery } from '../../comments/api/comments.queries.ts';
+import { useLiveDiscussion } from '../hooks/live-discussion.ts';
 import { LiveUpdates } from './LiveUpdates.tsx';
+
+const emptyThread: CommentThread = { threadStructure: [], commentsByID: {} };
+
+/** A reader of discussion 12: its cached thread (as the comment thread widget holds it). */
+function ThreadProbe() {
+  useLiveDiscussion(12);
+  const thread = useThreadQuery(12, 1, 'dateInserted', emptyThread).data;
+  return <p>{`${String(Object.keys(thread.commentsByID).length)} comments cached`}</p>;
+}
+
+const liveComment: Comment = {
+  commentID: 90,
+  discussionID: 12,
+  parentRecordType: 'discussion',
+  parentRecordID: 12,
+  parentCommentID: null,
+  depth: 1,
+  countChildComments: 0,
+  scoreChildComments: 0,
+  name: 'Re: Fresh',
+  categoryID: 1,
+  body: '<p>Hot off the press.</p>',
+  format: 'text',
+  dateInserted: '2026-03-01T12:00:00+00:00',
+  dateUpdated: null,
+  insertUserID: 5,
+  updateUserID: null,
+  score: 0,
+  url: 'http://localhost/discussion/comment/90#Comment_90',
+  attributes: {},
+  moderationStatus: 'accepted',
+  displayType: 'full',
+  permissions: { 'comments.add': true, 'comments.edit': false, 'comments.delete': false },
+  type: 'comment',
+};
 
 const notification: Notification = {
   notificationID: 41,
@@ -52,6 +90,22 @@ describe('LiveUpdates', { timeout: 20_000 }, () => {
     const toasts = await screen.findAllByRole('link', { name: /Bea started a new discussion: Fresh & live\./ });
     const toast = toasts.find((link) => link.textContent.includes('New notification'));
     expect(toast?.getAttribute('href')).toBe('/discussion/12/fresh-live');
+  });
+
+  it('a guest reading a discussion gets its new comments into the cached thread, once', async () => {
+    renderWithApp(
+      <>
+        <ThreadProbe />
+        <LiveUpdates />
+      </>,
+    );
+    await screen.findByText('0 comments cached');
+    const source = FakeEventSource.latest();
+    expect(source.url).toBe('/api/v2/events?discussionID=12');
+    source.emit('comment', liveComment, '0.90');
+    await screen.findByText('1 comments cached');
+    source.emit('comment', liveComment, '0.90');
+    expect(screen.getByText('1 comments cached')).toBeDefined();
   });
 
   it('opens no stream for a guest who reads no discussion', () => {
