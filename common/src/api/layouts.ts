@@ -46,7 +46,10 @@ export const layoutSeoSchema = z.object({
   meta: z.array(
     z.object({ name: z.string().optional(), property: z.string().optional(), content: z.string() }),
   ),
-  links: z.array(z.object({ rel: z.string(), href: z.string() })),
+  /** `type` and `title` for `rel="alternate"` feed links (issue 14). */
+  links: z.array(
+    z.object({ rel: z.string(), href: z.string(), type: z.string().optional(), title: z.string().optional() }),
+  ),
   'json-ld': z.array(z.record(z.string(), z.unknown())),
 });
 

@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { assemblePage, splitTemplate } from './pages.ts';
+import { assemblePage, seoHeadTags, splitTemplate } from './pages.ts';
 
 const template =
   '<!doctype html>\n<html lang="en">\n<head><meta charset="UTF-8"><!--app-head--></head>\n' +
@@ -62,5 +62,25 @@ describe('page assembly', () => {
       htmlChunks,
     });
     assert.equal(page.toString('utf8'), `${html}<html lang="en"><title>x</title>`);
+  });
+});
+
+describe('seo head tags', () => {
+  test('a feed link carries its type and an escaped title (issue 14)', () => {
+    const tags = seoHeadTags({
+      title: 'x',
+      description: '',
+      meta: [],
+      links: [
+        { rel: 'canonical', href: 'http://hearth.test/' },
+        { rel: 'alternate', type: 'application/rss+xml', title: 'Tom & "Jerry"', href: 'http://hearth.test/discussions/feed.rss' },
+      ],
+      'json-ld': [],
+    });
+    assert.equal(
+      tags,
+      '<link rel="canonical" href="http://hearth.test/" data-seo>\n' +
+        '<link rel="alternate" href="http://hearth.test/discussions/feed.rss" type="application/rss+xml" title="Tom &amp; &quot;Jerry&quot;" data-seo>',
+    );
   });
 });

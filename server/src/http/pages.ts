@@ -138,7 +138,8 @@ export function seoHeadTags(seo: LayoutSeo): string {
     );
   }
   for (const link of seo.links) {
-    tags.push(`<link rel="${escapeHtml(link.rel)}" href="${escapeHtml(link.href)}" data-seo>`);
+    const extra = `${link.type === undefined ? '' : ` type="${escapeHtml(link.type)}"`}${link.title === undefined ? '' : ` title="${escapeHtml(link.title)}"`}`;
+    tags.push(`<link rel="${escapeHtml(link.rel)}" href="${escapeHtml(link.href)}"${extra} data-seo>`);
   }
   for (const item of seo['json-ld']) {
     tags.push(`<script type="application/ld+json" data-seo>${scriptJson(item)}</script>`);

@@ -21,6 +21,7 @@ export function applySeo(seo: LayoutSeo): void {
     if (meta.property !== undefined) add('meta', { property: meta.property, content: meta.content });
     else if (meta.name !== undefined) add('meta', { name: meta.name, content: meta.content });
   }
-  for (const link of seo.links) add('link', { rel: link.rel, href: link.href });
+  for (const { rel, href, type, title } of seo.links)
+    add('link', { rel, href, ...(type === undefined ? {} : { type }), ...(title === undefined ? {} : { title }) });
   for (const item of seo['json-ld']) add('script', { type: 'application/ld+json' }, JSON.stringify(item));
 }

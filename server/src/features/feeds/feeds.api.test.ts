@@ -127,6 +127,22 @@ describe(`feeds, sitemaps and robots.txt (${testDialect})`, () => {
     }
   });
 
+  test('list pages link their RSS feeds; a category guests may not read links none of its own', async () => {
+    const seoLinks = async (query: string) => {
+      const response = await get(fx.admin, `/api/v2/layouts/lookup-hydrate?${query}`);
+      assert.equal(response.statusCode, 200, response.body);
+      const links = (response.json() as { seo: { links: { rel: string; href: string; type?: string }[] } }).seo.links;
+      return links.filter((link) => link.rel === 'alternate').map((link) => [link.type, new URL(link.href).pathname]);
+    };
+    const recent = ['application/rss+xml', '/discussions/feed.rss'];
+    assert.deepEqual(await seoLinks('layoutViewType=discussionList&recordType=siteSection&recordID=0'), [recent]);
+    assert.deepEqual(await seoLinks(`layoutViewType=categoryList&recordType=category&recordID=${String(open.categoryID)}`), [
+      recent,
+      ['application/rss+xml', `/categories/${open.urlcode}/feed.rss`],
+    ]);
+    assert.deepEqual(await seoLinks(`layoutViewType=categoryList&recordType=category&recordID=${String(hidden.categoryID)}`), [recent]);
+  });
+
   test('robots.txt disallows private pages and names the sitemap', async () => {
     const response = await get(null, '/robots.txt');
     assert.equal(response.statusCode, 200);

@@ -63,6 +63,36 @@ async function siteTitle(ctx: RequestContext): Promise<string> {
   return typeof title === 'string' && title !== '' ? title : 'Hearth';
 }
 
+/** A `<link rel="alternate">` of a page's feed, as a layout's `seo.links` carry it. */
+export interface FeedLink {
+  rel: 'alternate';
+  type: 'application/rss+xml';
+  title: string;
+  href: string;
+}
+
+/**
+ * The feed links of a page (issue 14): the recent discussions feed, plus the category's when the
+ * page is a category guests may read (a feed holds guest content only, so a hidden one has none).
+ */
+export async function feedLinksOf(ctx: RequestContext, categoryID?: number): Promise<FeedLink[]> {
+  const title = await siteTitle(ctx);
+  const links: FeedLink[] = [
+    { rel: 'alternate', type: 'application/rss+xml', title: `${title} - Recent Discussions`, href: `${ctx.config.baseUrl}/discussions/feed.rss` },
+  ];
+  if (categoryID === undefined) return links;
+  const category = await resolveCategory(ctx.db, categoryID).catch(() => undefined);
+  if (category !== undefined && canViewCategory(await loadPermissionSet(ctx.db, 0), category)) {
+    links.push({
+      rel: 'alternate',
+      type: 'application/rss+xml',
+      title: `${title} - ${category.name}`,
+      href: `${categoryUrl(ctx.config.baseUrl, category.urlcode)}/feed.rss`,
+    });
+  }
+  return links;
+}
+
 /** `/discussions/feed.rss`: the newest discussions a guest may read. */
 export async function recentDiscussionsFeed(ctx: RequestContext): Promise<string> {
   const guest = await asGuest(ctx);

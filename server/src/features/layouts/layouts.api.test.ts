@@ -80,7 +80,10 @@ describe(`layouts lookup-hydrate API (${testDialect})`, () => {
       assert.equal(banner.$reactProps.showSearch, true);
       assert.deepEqual(discussionNames(layout).sort(), ['Hello tomatoes', 'Seedling trays']);
       assert.equal(layout.seo.title, 'Hearth');
-      assert.deepEqual(layout.seo.links, [{ rel: 'canonical', href: 'http://hearth.test/' }]);
+      assert.deepEqual(layout.seo.links, [
+        { rel: 'canonical', href: 'http://hearth.test/' },
+        { rel: 'alternate', type: 'application/rss+xml', title: 'Hearth - Recent Discussions', href: 'http://hearth.test/discussions/feed.rss' },
+      ]);
       const side = widget(layout, 'CategoryList');
       assert.ok(side);
       const names = categoryNames(side.$reactProps.categories as { name: string }[]);
@@ -170,7 +173,11 @@ describe(`layouts lookup-hydrate API (${testDialect})`, () => {
         );
         assert.equal(layout.seo.title, 'Garden Talk');
         assert.equal(layout.seo.description, 'Everything that grows.');
-        assert.deepEqual(layout.seo.links, [{ rel: 'canonical', href: 'http://hearth.test/categories/garden-talk' }]);
+        assert.deepEqual(layout.seo.links, [
+          { rel: 'canonical', href: 'http://hearth.test/categories/garden-talk' },
+          { rel: 'alternate', type: 'application/rss+xml', title: 'Hearth - Recent Discussions', href: 'http://hearth.test/discussions/feed.rss' },
+          { rel: 'alternate', type: 'application/rss+xml', title: 'Hearth - Garden Talk', href: 'http://hearth.test/categories/garden-talk/feed.rss' },
+        ]);
         assert.equal(widget(layout, 'Banner')?.$reactProps.title, 'Garden Talk');
         const children = widget(layout, 'CategoryList');
         assert.deepEqual(categoryNames(children?.$reactProps.categories as { name: string }[]), ['Seedlings']);

@@ -15,6 +15,7 @@ import { INT_MAX } from '../../../../common/src/api/common.ts';
 import { notFound, validationError } from '../../platform/errors.ts';
 import { getSettings } from '../config/config.service.ts';
 import { getCategory } from '../categories/categories.service.ts';
+import { feedLinksOf } from '../feeds/feeds.service.ts';
 import { findCommentLocation } from '../comments/comments.thread.service.ts';
 import { getDiscussion, recordDiscussionView } from '../discussions/discussions.read.ts';
 import { defaultLayouts, type LayoutSpec, type LayoutSpecNode } from './layouts.defaults.ts';
@@ -267,6 +268,10 @@ export async function lookupHydrate(
     const paging = mainListPaging(layout);
     assertPageExists(scope.page, paging);
     seo = withPageLinks(seo, { baseUrl, page: scope.page, paging, pathOfPage });
+  }
+  if (viewType !== 'post') {
+    // issue 14: list pages name their RSS feeds (`<link rel="alternate">`).
+    seo = { ...seo, links: [...seo.links, ...(await feedLinksOf(ctx, scope.category?.categoryID))] };
   }
   if (scope.discussion !== undefined && options.recordView !== false) {
     const limit = settings['comments.perPage'];
