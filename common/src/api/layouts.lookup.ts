@@ -98,6 +98,15 @@ export function layoutLookupForPath(pathname: string, search = ''): LayoutLookup
   if (segments.length === 0) {
     return { layoutViewType: 'home', recordType: 'siteSection', recordID: '0', params: {} };
   }
+  if (first === 'discussions' && second === 'tagged') {
+    // issue 14: `/discussions/tagged/{tag}[/p{n}]`, the tag by URL code or name.
+    const tag = third === undefined ? null : decodeSegment(third);
+    const page = fourth === undefined ? undefined : PAGE_SEGMENT.exec(fourth)?.[1];
+    if (tag === null || tag === '' || rest.length > 0 || (fourth !== undefined && page === undefined)) return null;
+    const params: Record<string, string> = { ...pick(query, ['sort']), tag };
+    if (page !== undefined) params.page = String(Number(page));
+    return { layoutViewType: 'discussionList', recordType: 'siteSection', recordID: '0', params };
+  }
   if (first === 'discussions' && segments.length <= 2) {
     // The query string is passed as params (spec 000 §2); a `/p{n}` segment is the page.
     if (second === undefined) {
@@ -157,7 +166,7 @@ export function layoutLookupForPath(pathname: string, search = ''): LayoutLookup
  * redirects to, the query string kept; null when the path is not such a page.
  */
 export function firstPageRedirect(pathname: string, search = ''): string | null {
-  const match = /^(\/(?:discussions|categories\/[^/]+|discussion\/\d+(?:\/[^/]+)?))\/p0*1\/?$/.exec(pathname);
+  const match = /^(\/(?:discussions(?:\/tagged\/[^/]+)?|categories\/[^/]+|discussion\/\d+(?:\/[^/]+)?))\/p0*1\/?$/.exec(pathname);
   if (match === null || match[1] === undefined) return null;
   if (/^\/discussion\/\d+\/p\d+$/.test(match[1])) return null;
   return `${match[1]}${search}`;

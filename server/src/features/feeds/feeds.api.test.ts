@@ -7,6 +7,21 @@ import { useTestApp } from '../../../test/fixture.ts';
 import type { Category } from '../../../../common/src/api/categories.ts';
 import type { Discussion } from '../../../../common/src/api/discussions.ts';
 import type { Tag } from '../../../../common/src/api/tags.ts';
+import { firstPageRedirect, layoutLookupForPath } from '../../../../common/src/api/layouts.lookup.ts';
+
+/** The discussion names of a hydrated layout's DiscussionList widget. */
+function listNames(body: string): string[] {
+  const names: string[] = [];
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (typeof node !== 'object' || node === null) return;
+    const record = node as { $reactComponent?: string; $reactProps?: { discussions?: { name: string }[] } };
+    if (record.$reactComponent === 'DiscussionList') names.push(...(record.$reactProps?.discussions ?? []).map((d) => d.name));
+    Object.values(node).forEach(visit);
+  };
+  visit(JSON.parse(body));
+  return names;
+}
 
 describe(`feeds, sitemaps and robots.txt (${testDialect})`, () => {
   const fx = useTestApp(async (t) => makeActors(t));
@@ -141,6 +156,42 @@ describe(`feeds, sitemaps and robots.txt (${testDialect})`, () => {
       ['application/rss+xml', `/categories/${open.urlcode}/feed.rss`],
     ]);
     assert.deepEqual(await seoLinks(`layoutViewType=categoryList&recordType=category&recordID=${String(hidden.categoryID)}`), [recent]);
+  });
+
+  test('a tag page (/discussions/tagged/{tag}) lists what the viewer may see; unknown or hidden tags are 404', async () => {
+    assert.deepEqual(layoutLookupForPath('/discussions/tagged/feed-shared/p2', '?sort=-score'), {
+      layoutViewType: 'discussionList',
+      recordType: 'siteSection',
+      recordID: '0',
+      params: { sort: '-score', tag: 'feed-shared', page: '2' },
+    });
+    assert.equal(layoutLookupForPath('/discussions/tagged/feed-shared/other'), null);
+    assert.equal(firstPageRedirect('/discussions/tagged/feed-shared/p1', '?sort=-score'), '/discussions/tagged/feed-shared?sort=-score');
+
+    const tagPage = (actor: TestActor, tag: string) =>
+      get(actor, `/api/v2/layouts/lookup-hydrate?layoutViewType=discussionList&recordType=siteSection&recordID=0&params[tag]=${encodeURIComponent(tag)}`);
+    for (const ref of [shared.urlcode, shared.name]) {
+      const response = await tagPage(fx.member, ref);
+      assert.equal(response.statusCode, 200, response.body);
+      const { seo } = response.json() as { seo: { title: string; links: { rel: string; href: string }[] } };
+      assert.equal(seo.title, shared.name);
+      const hrefs = seo.links.map((link) => `${link.rel} ${new URL(link.href).pathname}`);
+      assert.ok(hrefs.includes(`canonical /discussions/tagged/${shared.urlcode}`), hrefs.join());
+      assert.ok(hrefs.includes(`alternate /discussions/tagged/${shared.urlcode}/feed.rss`), hrefs.join());
+      // The main list (the page's other widgets may show other discussions).
+      const names = listNames(response.body);
+      assert.deepEqual(names, ['Visible feed topic'], 'only the tag’s discussions the member may see');
+      assert.ok(!response.body.includes('Secret feed topic'), 'a hidden category’s discussion is not shown');
+    }
+    const adminView = await tagPage(fx.admin, shared.urlcode);
+    assert.ok(adminView.body.includes('Secret feed topic'), 'an admin sees the hidden category’s discussion');
+    for (const [actor, ref] of [[fx.member, secretOnly.urlcode], [fx.member, 'no-such-tag-anywhere']] as const) {
+      const missing = await tagPage(actor, ref);
+      assert.equal(missing.statusCode, 404);
+      assert.equal((missing.json() as ErrorBody).message, 'Tag not found.');
+    }
+    const tooFar = await get(fx.member, `/api/v2/layouts/lookup-hydrate?layoutViewType=discussionList&recordType=siteSection&recordID=0&params[tag]=${shared.urlcode}&params[page]=5`);
+    assert.equal(tooFar.statusCode, 404, 'a page past the last is 404 like other lists');
   });
 
   test('robots.txt disallows private pages and names the sitemap', async () => {

@@ -13,6 +13,7 @@ import { hiddenCategoryIDsOf } from '../categories/categories.visibility.ts';
 import { getSettings } from '../config/config.service.ts';
 import { listDiscussions } from '../discussions/discussions.list.ts';
 import { discussionUrl } from '../discussions/discussions.present.ts';
+import type { Tag } from '../../../../common/src/api/tags.ts';
 import { getTag } from '../tags/tags.service.ts';
 import {
   countSitemapCategories,
@@ -75,11 +76,26 @@ export interface FeedLink {
  * The feed links of a page (issue 14): the recent discussions feed, plus the category's when the
  * page is a category guests may read (a feed holds guest content only, so a hidden one has none).
  */
-export async function feedLinksOf(ctx: RequestContext, categoryID?: number): Promise<FeedLink[]> {
+export async function feedLinksOf(
+  ctx: RequestContext,
+  categoryID?: number,
+  tagRef?: string,
+): Promise<FeedLink[]> {
   const title = await siteTitle(ctx);
   const links: FeedLink[] = [
     { rel: 'alternate', type: 'application/rss+xml', title: `${title} - Recent Discussions`, href: `${ctx.config.baseUrl}/discussions/feed.rss` },
   ];
+  if (tagRef !== undefined) {
+    const tag = await guestTag(await asGuest(ctx), tagRef).catch(() => undefined);
+    if (tag !== undefined) {
+      links.push({
+        rel: 'alternate',
+        type: 'application/rss+xml',
+        title: `${title} - ${tag.name}`,
+        href: `${ctx.config.baseUrl}/discussions/tagged/${encodeURIComponent(tag.urlcode)}/feed.rss`,
+      });
+    }
+  }
   if (categoryID === undefined) return links;
   const category = await resolveCategory(ctx.db, categoryID).catch(() => undefined);
   if (category !== undefined && canViewCategory(await loadPermissionSet(ctx.db, 0), category)) {
@@ -128,11 +144,19 @@ export async function categoryFeed(ctx: RequestContext, urlcode: string): Promis
 }
 
 /** The tag a tag page names, as guests see it. @throws AppError 404 "Tag not found." */
-async function guestTag(guest: RequestContext, ref: string) {
-  const tagID = await findTagIDByNameOrUrlcode(guest.db, ref);
-  if (tagID === undefined) throw notFound('Tag');
+async function guestTag(guest: RequestContext, ref: string): Promise<Tag> {
   // getTag answers 404 for a tag used only in categories guests may not see.
-  return getTag(guest, tagID);
+  return findTagOfPage(guest, ref);
+}
+
+/**
+ * The tag of a tag page (`/discussions/tagged/{tag}`, URL code or name) as the viewer sees it.
+ * @throws AppError 404 "Tag not found." for an unknown tag or one used only where the viewer may not look.
+ */
+export async function findTagOfPage(ctx: RequestContext, ref: string): Promise<Tag> {
+  const tagID = await findTagIDByNameOrUrlcode(ctx.db, ref);
+  if (tagID === undefined) throw notFound('Tag');
+  return getTag(ctx, tagID);
 }
 
 /** `/discussions/tagged/{tag}/feed.rss` (tag name or URL code). @throws AppError 404 "Tag not found." */

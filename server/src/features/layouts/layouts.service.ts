@@ -15,7 +15,7 @@ import { INT_MAX } from '../../../../common/src/api/common.ts';
 import { notFound, validationError } from '../../platform/errors.ts';
 import { getSettings } from '../config/config.service.ts';
 import { getCategory } from '../categories/categories.service.ts';
-import { feedLinksOf } from '../feeds/feeds.service.ts';
+import { feedLinksOf, findTagOfPage } from '../feeds/feeds.service.ts';
 import { findCommentLocation } from '../comments/comments.thread.service.ts';
 import { getDiscussion, recordDiscussionView } from '../discussions/discussions.read.ts';
 import { defaultLayouts, type LayoutSpec, type LayoutSpecNode } from './layouts.defaults.ts';
@@ -199,11 +199,19 @@ export async function lookupHydrate(
     }
     case 'discussionList': {
       spec = defaultLayouts.discussionList;
+      let title = 'Recent Discussions';
       // A tag's discussions are their own list; sorts are views of the same one.
-      const listPath = params.tagID === undefined ? '/discussions' : `/discussions?tagID=${params.tagID}`;
+      let listPath = params.tagID === undefined ? '/discussions' : `/discussions?tagID=${params.tagID}`;
+      if (params.tag !== undefined) {
+        // issue 14: a tag page; an unknown or invisible tag is 404 "Tag not found.".
+        const tag = await findTagOfPage(ctx, params.tag);
+        params.tagID = tag.tagID;
+        title = tag.name;
+        listPath = `/discussions/tagged/${encodeURIComponent(tag.urlcode)}`;
+      }
       pathOfPage = (page) => pagedPath(listPath, page);
       seo = seoOf(scope, {
-        title: 'Recent Discussions',
+        title,
         description: settings['garden.description'],
         canonicalPath: pathOfPage(scope.page),
       });
@@ -271,7 +279,7 @@ export async function lookupHydrate(
   }
   if (viewType !== 'post') {
     // issue 14: list pages name their RSS feeds (`<link rel="alternate">`).
-    seo = { ...seo, links: [...seo.links, ...(await feedLinksOf(ctx, scope.category?.categoryID))] };
+    seo = { ...seo, links: [...seo.links, ...(await feedLinksOf(ctx, scope.category?.categoryID, params.tag))] };
   }
   if (scope.discussion !== undefined && options.recordView !== false) {
     const limit = settings['comments.perPage'];
