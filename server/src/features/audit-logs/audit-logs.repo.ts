@@ -1,7 +1,8 @@
 import type { Kysely, Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { DateCondition } from '../../../../common/src/api/users.ts';
-import type { AuditLogsTable, Database } from '../../platform/db/schema.ts';
+import type { Database } from '../../platform/db/schema.ts';
+import type { AuditLogsTable } from '../../platform/db/schema.logs.ts';
 
 // `auditLogs`: the audit log (migration 0021, api-contract §27.9).
 

@@ -1,7 +1,8 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { DateCondition } from '../../../../common/src/api/users.ts';
 import type { DraftSort, DraftStatus } from '../../../../common/src/api/drafts.ts';
-import type { Database, DraftsTable } from '../../platform/db/schema.ts';
+import type { Database } from '../../platform/db/schema.ts';
+import type { DraftsTable } from '../../platform/db/schema.members.ts';
 
 // `drafts` (migration 0019, api-contract §23).
 

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, LogsTable } from '../../platform/db/schema.ts';
+import type { Database } from '../../platform/db/schema.ts';
+import type { LogsTable } from '../../platform/db/schema.logs.ts';
 
 // `logs`: the change log (migration 0021, api-contract §27.6).
 

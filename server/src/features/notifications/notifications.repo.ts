@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { Database, NotificationsTable } from '../../platform/db/schema.ts';
+import type { Database } from '../../platform/db/schema.ts';
+import type { NotificationsTable } from '../../platform/db/schema.members.ts';
 import { toBool } from '../../platform/db/dialect.ts';
 
 // `notifications`: one row per recipient per event (migration 0015).

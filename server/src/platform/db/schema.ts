@@ -5,6 +5,18 @@ import type {
   ReportReasonsTable,
   ReportsTable,
 } from './schema.reports.ts';
+import type {
+  CollectionRecordsTable,
+  CollectionsTable,
+  ConversationMessagesTable,
+  ConversationParticipantsTable,
+  ConversationsTable,
+  DraftsTable,
+  NotificationPreferencesTable,
+  NotificationsTable,
+  UserIgnoresTable,
+} from './schema.members.ts';
+import type { AuditLogsTable, LogsTable } from './schema.logs.ts';
 
 /**
  * Booleans are `boolean` on PostgreSQL and `0 | 1` on SQLite; repos convert with `toBool()`.
@@ -336,158 +348,6 @@ export interface ReactionCountsTable {
   recordID: number;
   tagID: number;
   count: Generated<number>;
-}
-
-/** One notification of one recipient (migration 0015, api-contract §4). */
-export interface NotificationsTable {
-  notificationID: Generated<number>;
-  notifyUserID: number;
-  /** Vanilla's activity type: Mention, CommentReply, BookmarkComment, Participated, NewDiscussion, NewComment, Reaction. */
-  activityType: string;
-  reason: string | null;
-  recordType: string;
-  recordID: number;
-  discussionID: number | null;
-  /** Who caused it (the batch's `notifyUsers`, the photo). */
-  actorUserID: number | null;
-  /** HTML built with the escaper when delivered. */
-  body: string;
-  /** The target, relative to the site (`/discussion/comment/12#Comment_12`). */
-  url: string;
-  read: Generated<DbBool>;
-  /** False for an e-mail-only delivery: kept as the ledger, never listed or counted. */
-  popup: Generated<DbBool>;
-  /** Rows with the same key form one batched notification (`shouldBatch`). */
-  batchKey: string;
-  /** The event that caused it: a recipient gets at most one row per key (idempotent delivery). */
-  dedupeKey: string;
-  dateInserted: DbDate;
-  dateUpdated: DbDate;
-}
-
-/** A user's notification preferences (migration 0015); userID 0 holds the site defaults. */
-export interface NotificationPreferencesTable {
-  userID: number;
-  /** JSON object: activity type → {email?, popup?}. */
-  preferences: string;
-  language: string | null;
-  dateUpdated: DbDate;
-}
-
-/** A private conversation (migration 0017, api-contract §5); counters kept with each message. */
-export interface ConversationsTable {
-  conversationID: Generated<number>;
-  /** The subject; null when none was given (the participants' names stand in). */
-  name: string | null;
-  insertUserID: number;
-  dateInserted: DbDate;
-  countMessages: Generated<number>;
-  countParticipants: Generated<number>;
-  lastMessageID: number | null;
-  dateLastMessage: DbDate | null;
-}
-
-/** A member of a conversation (migration 0017): `participating` or `deleted` (left). */
-export interface ConversationParticipantsTable {
-  conversationID: number;
-  userID: number;
-  status: Generated<string>;
-  /** Messages read: the unread count is the conversation's countMessages minus this. */
-  countReadMessages: Generated<number>;
-  /** The conversation's latest activity, copied here so the inbox is an index range. */
-  dateLastActivity: DbDate;
-  dateInserted: DbDate;
-}
-
-/** A message of a conversation (migration 0017). */
-export interface ConversationMessagesTable {
-  messageID: Generated<number>;
-  conversationID: number;
-  body: string;
-  format: string;
-  bodyHtml: string;
-  bodyPlainText: string;
-  insertUserID: number;
-  dateInserted: DbDate;
-}
-
-/** `userID` ignores `ignoredUserID` (migration 0017): no notifications from their messages or mentions. */
-export interface UserIgnoresTable {
-  userID: number;
-  ignoredUserID: number;
-  dateInserted: DbDate;
-}
-
-/** A curated collection (migration 0022, api-contract §12). */
-export interface CollectionsTable {
-  collectionID: Generated<number>;
-  name: string;
-  insertUserID: number;
-  updateUserID: number | null;
-  dateInserted: DbDate;
-  dateUpdated: DbDate | null;
-}
-
-/** A record of a collection (migration 0022). */
-export interface CollectionRecordsTable {
-  collectionID: number;
-  recordType: string;
-  recordID: number;
-  sort: Generated<number>;
-  dateAddedToCollection: DbDate;
-}
-
-/** A change-log entry (migration 0021, api-contract §27.6): edit, delete or ban. */
-export interface LogsTable {
-  logID: Generated<number>;
-  operation: string;
-  recordType: string;
-  recordID: number;
-  recordUserID: number | null;
-  recordDate: DbDate | null;
-  parentRecordID: number | null;
-  categoryID: number | null;
-  insertUserID: number;
-  dateInserted: DbDate;
-  /** JSON: the record as it was before the operation. */
-  data: string;
-}
-
-/** An audit-log entry (migration 0021, api-contract §27.9); JSON text in requestQuery, context, meta. */
-export interface AuditLogsTable {
-  sequenceID: Generated<number>;
-  auditLogID: string;
-  eventType: string;
-  message: string;
-  requestMethod: string;
-  requestPath: string;
-  requestQuery: string;
-  context: string;
-  meta: string;
-  insertUserID: number;
-  dateInserted: DbDate;
-  insertIPAddress: string;
-  spoofUserID: number | null;
-  parentAuditLogID: string | null;
-}
-
-/** A member's unpublished post (migration 0019, api-contract §23). */
-export interface DraftsTable {
-  draftID: Generated<number>;
-  recordType: string;
-  recordID: number | null;
-  parentRecordType: string | null;
-  parentRecordID: number | null;
-  /** The client's `attributes` as JSON. */
-  attributes: string;
-  insertUserID: number;
-  dateInserted: DbDate;
-  updateUserID: number | null;
-  dateUpdated: DbDate | null;
-  /** draft, scheduled, error, or publishing while its job publishes it. */
-  draftStatus: Generated<string>;
-  dateScheduled: DbDate | null;
-  failedReason: string | null;
 }
 
 export interface Database {
