@@ -190,6 +190,8 @@ const pageRoutes: readonly PageRoute[] = [
   { path: routePatterns.dashboardCategoryEdit, page: DashboardCategoryFormPage },
   { path: routePatterns.discussions, page: null },
   { path: routePatterns.discussionsPage, page: null },
+  { path: routePatterns.taggedDiscussions, page: null },
+  { path: routePatterns.taggedDiscussionsPage, page: null },
   { path: routePatterns.categories, page: null },
   { path: routePatterns.category, page: null },
   { path: routePatterns.categoryPage, page: null },

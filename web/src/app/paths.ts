@@ -149,9 +149,13 @@ export function editDiscussionPath(discussionID: number): string {
   return `/post/editdiscussion/${discussionID}`;
 }
 
-/** Discussions with a tag when the custom layout is off (spec 000 §2). */
-export function tagDiscussionsPath(tagID: number): string {
-  return withQuery('/discussions', { tagID });
+/**
+ * A tag's discussions (spec 000 §2, issue 14): the tag page `/discussions/tagged/{urlcode}`, or
+ * `/discussions?tagID=` for a tag known without its URL code.
+ */
+export function tagDiscussionsPath(tag: { tagID: number; urlcode?: string | undefined }): string {
+  if (tag.urlcode !== undefined && tag.urlcode !== '') return `/discussions/tagged/${encodeURIComponent(tag.urlcode)}`;
+  return withQuery('/discussions', { tagID: tag.tagID });
 }
 
 /** The interstitial for external links (spec 000 §2). */
@@ -304,6 +308,8 @@ export const routePatterns = {
   addMessageTo: '/messages/add/:name',
   discussions: '/discussions',
   discussionsPage: '/discussions/:page',
+  taggedDiscussions: '/discussions/tagged/:tag',
+  taggedDiscussionsPage: '/discussions/tagged/:tag/:page',
   categories: '/categories',
   category: '/categories/:categoryID',
   categoryPage: '/categories/:categoryID/:page',

@@ -21,7 +21,7 @@ export function TagCloud({ title = null, tags = [] }: TagCloudProps) {
       <ul className={styles.tags}>
         {tags.map((tag) => (
           <li key={tag.tagID}>
-            <AppLink to={tagDiscussionsPath(tag.tagID)} className={styles.tag}>
+            <AppLink to={tagDiscussionsPath(tag)} className={styles.tag}>
               {tag.name}
               <span
                 className={styles.tagCount}

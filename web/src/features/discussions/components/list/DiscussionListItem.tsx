@@ -113,7 +113,7 @@ export function DiscussionListItem({ discussion, hideCategory = false }: Discuss
           <ul className={styles.tags} aria-label={t('Tags')}>
             {userTags.map((tag) => (
               <li key={tag.tagID}>
-                <AppLink to={tagDiscussionsPath(tag.tagID)} className={styles.tag}>
+                <AppLink to={tagDiscussionsPath(tag)} className={styles.tag}>
                   {tag.name}
                 </AppLink>
               </li>

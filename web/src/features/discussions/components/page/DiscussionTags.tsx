@@ -30,7 +30,7 @@ export function DiscussionTags({ tags: initialTags, discussionID }: DiscussionTa
       <ul className={styles.list}>
         {userTags.map((tag) => (
           <li key={tag.tagID}>
-            <AppLink className={styles.tag} to={tagDiscussionsPath(tag.tagID)}>
+            <AppLink className={styles.tag} to={tagDiscussionsPath(tag)}>
               {tag.name}
             </AppLink>
           </li>
