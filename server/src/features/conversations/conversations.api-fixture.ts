@@ -1,9 +1,16 @@
 import assert from 'node:assert/strict';
 import type { Conversation, Message } from '../../../../common/src/api/conversations.ts';
-import { inject, type TestActor, type TestUser } from '../../../test/actors.ts';
+import { asMember, inject, type TestActor, type TestUser } from '../../../test/actors.ts';
 import type { TestApp } from '../../../test/harness.ts';
 
 // Shared steps of the conversations API tests.
+
+/** `count` new members, made one after another (their order is their IDs' order). */
+export async function membersOf(t: TestApp, count: number): Promise<TestActor<TestUser>[]> {
+  const list: TestActor<TestUser>[] = [];
+  for (let index = 0; index < count; index += 1) list.push(await asMember(t));
+  return list;
+}
 
 /** `POST /conversations` as `as` with `others` (and a first message unless `initialBody: null`); asserts 201. */
 export async function startConversation(
