@@ -1,6 +1,6 @@
 import type { RequestContext } from '../../http/context.ts';
 import { isReportsModerator, moderatedScope } from './reports.policy.ts';
-import { countNewReports } from './reports.repo.ts';
+import { countNewReports } from './reports.list.repo.ts';
 
 /**
  * `reports` of `GET /users/me-counts` (api-contract §27.1): the `new` reports the viewer

@@ -1,10 +1,6 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
-import type { RangeFilter } from '../../../../common/src/api/categories.ts';
 import type { ReportRecordType, ReportStatus } from '../../../../common/src/api/reports.ts';
-import type { CategoryScope } from '../../permissions/category-scope.ts';
 import type { Db } from '../../platform/db/db.ts';
 import { toBool } from '../../platform/db/dialect.ts';
-import type { Database } from '../../platform/db/schema.ts';
 import { toApiDate } from '../../platform/dates.ts';
 
 /** A report or queue entry as stored, with the IDs of its reasons (api-contract §27.4). */
@@ -37,7 +33,7 @@ export interface ReportRow {
   reasonIDs: string[];
 }
 
-const reportColumns = [
+export const reportColumns = [
   'reports.reportID',
   'reports.status',
   'reports.recordType',
@@ -88,7 +84,7 @@ function toReportRow(row: RawReport, reasonIDs: string[]): ReportRow {
   };
 }
 
-async function withReasons(db: Db, rows: readonly RawReport[]): Promise<ReportRow[]> {
+export async function withReasons(db: Db, rows: readonly RawReport[]): Promise<ReportRow[]> {
   if (rows.length === 0) return [];
   const links = await db
     .selectFrom('reportReasonLinks')
@@ -180,110 +176,6 @@ export async function findOpenReportBy(
 export async function findReportByID(db: Db, reportID: number): Promise<ReportRow | undefined> {
   const row = await db.selectFrom('reports').select(reportColumns).where('reportID', '=', reportID).executeTakeFirst();
   return row ? (await withReasons(db, [row]))[0] : undefined;
-}
-
-/** Filters of `GET /reports` (api-contract §27.4). */
-export interface ReportFilter {
-  scope: CategoryScope;
-  statuses?: readonly ReportStatus[] | undefined;
-  recordType?: ReportRecordType | undefined;
-  recordID?: RangeFilter | undefined;
-  placeRecordID?: RangeFilter | undefined;
-  reportReasonIDs?: readonly string[] | undefined;
-  insertUserID?: RangeFilter | undefined;
-  recordUserID?: RangeFilter | undefined;
-  escalationID?: RangeFilter | undefined;
-}
-
-type ReportExpressions = ExpressionBuilder<Database, 'reports'>;
-
-type RangeColumn =
-  | 'reports.recordID'
-  | 'reports.placeRecordID'
-  | 'reports.insertUserID'
-  | 'reports.recordUserID'
-  | 'reports.escalationID';
-
-function rangeConditions(eb: ReportExpressions, column: RangeColumn, range: RangeFilter): Expression<SqlBool>[] {
-  if (range.kind === 'values')
-    return range.values.length === 0 ? [sql<SqlBool>`1 = 0`] : [eb(column, 'in', range.values)];
-  const conditions: Expression<SqlBool>[] = [];
-  if (range.min) conditions.push(eb(column, range.min.inclusive ? '>=' : '>', range.min.value));
-  if (range.max) conditions.push(eb(column, range.max.inclusive ? '<=' : '<', range.max.value));
-  return conditions;
-}
-
-/** The categories of a moderator's scope, as a condition on `reports.placeRecordID`. */
-function scopeCondition(eb: ReportExpressions, scope: CategoryScope): Expression<SqlBool> {
-  if (scope.all) return sql<SqlBool>`1 = 1`;
-  if (scope.permissionCategoryIDs.length === 0) return sql<SqlBool>`1 = 0`;
-  return eb(
-    'reports.placeRecordID',
-    'in',
-    eb
-      .selectFrom('categories')
-      .select('categories.categoryID')
-      .where('categories.permissionCategoryID', 'in', scope.permissionCategoryIDs),
-  );
-}
-
-function filterCondition(eb: ReportExpressions, filter: ReportFilter): Expression<SqlBool> {
-  const conditions: Expression<SqlBool>[] = [scopeCondition(eb, filter.scope)];
-  if (filter.statuses && filter.statuses.length > 0) conditions.push(eb('reports.status', 'in', [...filter.statuses]));
-  if (filter.recordType) conditions.push(eb('reports.recordType', '=', filter.recordType));
-  if (filter.recordID) conditions.push(...rangeConditions(eb, 'reports.recordID', filter.recordID));
-  if (filter.placeRecordID) conditions.push(...rangeConditions(eb, 'reports.placeRecordID', filter.placeRecordID));
-  if (filter.insertUserID) conditions.push(...rangeConditions(eb, 'reports.insertUserID', filter.insertUserID));
-  if (filter.recordUserID) conditions.push(...rangeConditions(eb, 'reports.recordUserID', filter.recordUserID));
-  if (filter.escalationID) conditions.push(...rangeConditions(eb, 'reports.escalationID', filter.escalationID));
-  if (filter.reportReasonIDs && filter.reportReasonIDs.length > 0) {
-    const reasonIDs = [...filter.reportReasonIDs];
-    conditions.push(
-      eb.exists(
-        eb
-          .selectFrom('reportReasonLinks')
-          .select('reportReasonLinks.reportID')
-          .whereRef('reportReasonLinks.reportID', '=', 'reports.reportID')
-          .where('reportReasonLinks.reportReasonID', 'in', reasonIDs),
-      ),
-    );
-  }
-  return eb.and(conditions);
-}
-
-/** One page of reports and the total (numbered pager), newest first unless sorted otherwise. */
-export async function listReportRows(
-  db: Db,
-  filter: ReportFilter,
-  page: { sort: 'dateInserted' | 'recordDateInserted'; descending: boolean; offset: number; limit: number },
-): Promise<{ rows: ReportRow[]; total: number }> {
-  const direction = page.descending ? 'desc' : 'asc';
-  const rows = await db
-    .selectFrom('reports')
-    .select(reportColumns)
-    .where((eb) => filterCondition(eb, filter))
-    .orderBy(page.sort === 'dateInserted' ? 'reports.reportID' : 'reports.recordDateInserted', direction)
-    .orderBy('reports.reportID', direction)
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
-  const count = await db
-    .selectFrom('reports')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where((eb) => filterCondition(eb, filter))
-    .executeTakeFirstOrThrow();
-  return { rows: await withReasons(db, rows), total: Number(count.count) };
-}
-
-/** `new` reports in a moderator's scope (`reports` of `GET /users/me-counts`). */
-export async function countNewReports(db: Db, scope: CategoryScope): Promise<number> {
-  const row = await db
-    .selectFrom('reports')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('reports.status', '=', 'new')
-    .where((eb) => scopeCondition(eb, scope))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
 }
 
 /** Sets a report's status (and who changed it, when). */

@@ -32,10 +32,10 @@ import {
   findOpenReportBy,
   findReportByID,
   insertReport,
-  listReportRows,
   updateReportContent,
   type ReportRow,
 } from './reports.repo.ts';
+import { listReportRows } from './reports.list.repo.ts';
 import {
   bumpRecordReportCount,
   findPlacePermissionCategory,
