@@ -8,6 +8,8 @@ import type { Category } from '../../../../common/src/api/categories.ts';
 import type { Discussion } from '../../../../common/src/api/discussions.ts';
 import type { Tag } from '../../../../common/src/api/tags.ts';
 import { firstPageRedirect, layoutLookupForPath } from '../../../../common/src/api/layouts.lookup.ts';
+import { contextFor } from '../../../test/request-context.ts';
+import { sitemapIndexDocument, sitemapPage } from './feeds.service.ts';
 
 /** The discussion names of a hydrated layout's DiscussionList widget. */
 function listNames(body: string): string[] {
@@ -192,6 +194,27 @@ describe(`feeds, sitemaps and robots.txt (${testDialect})`, () => {
     }
     const tooFar = await get(fx.member, `/api/v2/layouts/lookup-hydrate?layoutViewType=discussionList&recordType=siteSection&recordID=0&params[tag]=${shared.urlcode}&params[page]=5`);
     assert.equal(tooFar.statusCode, 404, 'a page past the last is 404 like other lists');
+  });
+
+  test('sitemaps are paged: the index names every page, each page holds its share, the next is 404', async () => {
+    const ctx = await contextFor(fx.t, fx.admin.user.userID);
+    const discussionsTotal = Number(
+      (await get(fx.admin, '/sitemaps/discussions-1.xml')).body.match(/<url>/g)?.length ?? 0,
+    );
+    assert.ok(discussionsTotal >= 2);
+    const index = await sitemapIndexDocument(ctx, 1);
+    const discussionPages = [...index.matchAll(/\/sitemaps\/discussions-(\d+)\.xml/g)].map((match) => Number(match[1]));
+    assert.deepEqual(discussionPages, Array.from({ length: discussionsTotal }, (_, index) => index + 1));
+    const seen = new Set<string>();
+    for (const pageNumber of discussionPages) {
+      const document = await sitemapPage(ctx, 'discussions', pageNumber, 1);
+      const locations = [...document.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1] ?? '');
+      assert.equal(locations.length, 1);
+      seen.add(locations[0] ?? '');
+    }
+    assert.equal(seen.size, discussionsTotal, 'no discussion on two pages');
+    assert.ok(!seen.has(secret.url));
+    await assert.rejects(sitemapPage(ctx, 'discussions', discussionsTotal + 1, 1), { statusCode: 404, message: 'Sitemap not found.' });
   });
 
   test('robots.txt disallows private pages and names the sitemap', async () => {

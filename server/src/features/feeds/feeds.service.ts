@@ -175,7 +175,7 @@ export async function tagFeed(ctx: RequestContext, ref: string): Promise<string>
 }
 
 /** `/sitemap.xml`: an index of the paged sitemaps of guest-visible categories and discussions. */
-export async function sitemapIndexDocument(ctx: RequestContext): Promise<string> {
+export async function sitemapIndexDocument(ctx: RequestContext, pageSize = SITEMAP_PAGE_SIZE): Promise<string> {
   const hidden = await hiddenCategoryIDsOf(await asGuest(ctx));
   const [categories, discussions] = await Promise.all([
     countSitemapCategories(ctx.db, hidden),
@@ -183,7 +183,7 @@ export async function sitemapIndexDocument(ctx: RequestContext): Promise<string>
   ]);
   const pages = (kind: string, count: number) =>
     Array.from(
-      { length: Math.max(1, Math.ceil(count / SITEMAP_PAGE_SIZE)) },
+      { length: Math.max(1, Math.ceil(count / pageSize)) },
       (_, index) => `${ctx.config.baseUrl}/sitemaps/${kind}-${String(index + 1)}.xml`,
     );
   return sitemapIndex([...pages('categories', categories), ...pages('discussions', discussions)]);
@@ -193,12 +193,18 @@ export async function sitemapIndexDocument(ctx: RequestContext): Promise<string>
 export type SitemapKind = 'categories' | 'discussions';
 
 /**
- * One paged sitemap (`/sitemaps/{kind}-{page}.xml`), guest-visible records only.
+ * One paged sitemap (`/sitemaps/{kind}-{page}.xml`), guest-visible records only; `pageSize` is
+ * the protocol's ceiling except in tests.
  * @throws AppError 404 "Sitemap not found." past the last page.
  */
-export async function sitemapPage(ctx: RequestContext, kind: SitemapKind, page: number): Promise<string> {
+export async function sitemapPage(
+  ctx: RequestContext,
+  kind: SitemapKind,
+  page: number,
+  pageSize = SITEMAP_PAGE_SIZE,
+): Promise<string> {
   const hidden = await hiddenCategoryIDsOf(await asGuest(ctx));
-  const window = { limit: SITEMAP_PAGE_SIZE, offset: (page - 1) * SITEMAP_PAGE_SIZE };
+  const window = { limit: pageSize, offset: (page - 1) * pageSize };
   const baseUrl = ctx.config.baseUrl;
   const urls =
     kind === 'categories'
