@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { assemblePage, seoHeadTags, splitTemplate } from './pages.ts';
+import { assemblePage, seoHeadTags, splitTemplate } from './page-html.ts';
 
 const template =
   '<!doctype html>\n<html lang="en">\n<head><meta charset="UTF-8"><!--app-head--></head>\n' +
