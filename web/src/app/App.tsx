@@ -110,6 +110,10 @@ const DashboardJobsPage = lazyPage(
   'src/features/admin/components/JobsPage.tsx',
   async () => (await import('../features/admin/components/JobsPage.tsx')).JobsPage,
 );
+const DashboardUsersPage = lazyPage(
+  'src/features/users/components/UsersDashboardPage.tsx',
+  async () => (await import('../features/users/components/UsersDashboardPage.tsx')).UsersDashboardPage,
+);
 const DashboardCategoryFormPage = lazyPage(
   'src/features/admin/components/CategoryFormPage.tsx',
   async () => (await import('../features/admin/components/CategoryFormPage.tsx')).CategoryFormPage,
@@ -184,6 +188,7 @@ const pageRoutes: readonly PageRoute[] = [
   { path: routePatterns.dashboardSettings, page: DashboardSettingsPage },
   { path: routePatterns.dashboardCategories, page: DashboardCategoriesPage },
   { path: routePatterns.dashboardJobs, page: DashboardJobsPage },
+  { path: routePatterns.dashboardUsers, page: DashboardUsersPage },
   { path: routePatterns.logFilter, page: LogFilterPage },
   { path: routePatterns.dashboardReports, page: DashboardReportsPage },
   { path: routePatterns.dashboardCategoryAdd, page: DashboardCategoryFormPage },

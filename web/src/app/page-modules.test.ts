@@ -99,6 +99,7 @@ describe('the lazily loaded code of a page (announced by the server, preloaded b
         '/dashboard/categories',
         '/dashboard/categories/add',
         '/dashboard/jobs',
+        '/dashboard/users',
         '/home/leaving',
         '/post/discussion',
         '/post/editdiscussion/1',

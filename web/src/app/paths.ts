@@ -187,6 +187,18 @@ export function logFilterPath(filter: {
   });
 }
 
+/** The users dashboard (issue 17): members filtered by name or e-mail, role and ban. */
+export function dashboardUsersPath(
+  query: { page?: number; query?: string; roleID?: number; banned?: 'yes' | 'no' } = {},
+): string {
+  return withQuery('/dashboard/users', {
+    query: query.query,
+    roleID: query.roleID,
+    banned: query.banned,
+    page: query.page === 1 ? undefined : query.page,
+  });
+}
+
 /** Admin: dead and failed background jobs (`site.manage`). */
 export function dashboardJobsPath(): string {
   return '/dashboard/jobs';
@@ -325,6 +337,7 @@ export const routePatterns = {
   dashboardSettings: '/dashboard/settings',
   dashboardCategories: '/dashboard/categories',
   dashboardJobs: '/dashboard/jobs',
+  dashboardUsers: '/dashboard/users',
   dashboardReports: '/dashboard/content/reports',
   logFilter: '/log/filter',
   dashboardCategoryAdd: '/dashboard/categories/add',

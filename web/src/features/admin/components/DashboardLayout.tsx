@@ -4,6 +4,7 @@ import {
   dashboardCategoriesPath,
   dashboardJobsPath,
   dashboardSettingsPath,
+  dashboardUsersPath,
 } from '../../../app/paths.ts';
 import { t } from '../../../lib/i18n.ts';
 import { usePermission } from '../../../lib/session.ts';
@@ -20,6 +21,7 @@ export interface DashboardLayoutProps {
 export function DashboardLayout({ title, actions, children }: DashboardLayoutProps) {
   const canManageSite = usePermission('site.manage');
   const canManageCategories = usePermission(['site.manage', 'community.manage']);
+  const canManageUsers = usePermission(['users.edit', 'users.delete', 'community.moderate']);
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     [styles.tab, isActive ? styles.activeTab : null].filter(Boolean).join(' ');
   return (
@@ -33,6 +35,11 @@ export function DashboardLayout({ title, actions, children }: DashboardLayoutPro
         {canManageCategories ? (
           <NavLink to={dashboardCategoriesPath()} className={linkClass}>
             {t('Categories')}
+          </NavLink>
+        ) : null}
+        {canManageUsers ? (
+          <NavLink to={dashboardUsersPath()} className={linkClass}>
+            {t('Users')}
           </NavLink>
         ) : null}
         {canManageSite ? (
