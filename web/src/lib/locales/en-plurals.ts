@@ -14,6 +14,7 @@ export const enPlurals: Readonly<Record<string, { one: string; other: string }>>
   '{count} posts': { one: '{count} post', other: '{count} posts' },
   '{count} followers': { one: '{count} follower', other: '{count} followers' },
   '{count} reports': { one: '{count} report', other: '{count} reports' },
+  '{count} users': { one: '{count} user', other: '{count} users' },
   'Show {count} more replies': {
     one: 'Show {count} more reply',
     other: 'Show {count} more replies',

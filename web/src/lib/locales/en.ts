@@ -11,6 +11,7 @@ import { conversationsEn } from './en/conversations.ts';
 import { logsEn } from './en/logs.ts';
 import { reportsEn } from './en/reports.ts';
 import { searchEn } from './en/search.ts';
+import { usersDashboardEn } from './en/users-dashboard.ts';
 
 /**
  * The English pack: every UI string keyed by its English spec text (CONVENTIONS §7). English maps
@@ -194,4 +195,5 @@ export const en: Readonly<Record<string, string>> = {
   ...conversationsEn,
   ...logsEn,
   ...reportsEn,
+  ...usersDashboardEn,
 };

@@ -175,7 +175,7 @@ function UserTable({ users, roles, canSeeEmail }: UserTableProps) {
             {canSeeEmail ? <th scope="col">{t('E-mail')}</th> : null}
             <th scope="col">{t('Roles')}</th>
             <th scope="col">{t('Joined')}</th>
-            <th scope="col">{t('Last active')}</th>
+            <th scope="col">{t('Last Active')}</th>
             <th scope="col">{t('Actions')}</th>
           </tr>
         </thead>
