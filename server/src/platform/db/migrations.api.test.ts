@@ -35,6 +35,7 @@ const EVER_COMMITTED = [
   '0020_create_reports',
   '0021_create_logs',
   '0022_create_collections',
+  '0023_index_search_scope',
 ];
 
 const empty: Migration = { up: async () => {} };
