@@ -79,6 +79,12 @@ export const widgetRegistry: Readonly<Record<string, WidgetComponent>> = {
     async () =>
       (await import('../features/categories/components/CategoryListWidget.tsx')).CategoryListWidget,
   ),
+  CategoryFollow: lazyWidget(
+    'CategoryFollow',
+    'src/features/categories/components/CategoryFollowWidget.tsx',
+    async () =>
+      (await import('../features/categories/components/CategoryFollowWidget.tsx')).CategoryFollowWidget,
+  ),
   // The discussion page's widgets (discussion-page helper).
   DiscussionOriginalPost: lazyWidget(
     'DiscussionOriginalPost',

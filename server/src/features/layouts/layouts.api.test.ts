@@ -179,6 +179,12 @@ describe(`layouts lookup-hydrate API (${testDialect})`, () => {
           { rel: 'alternate', type: 'application/rss+xml', title: 'Hearth - Garden Talk', href: 'http://hearth.test/categories/garden-talk/feed.rss' },
         ]);
         assert.equal(widget(layout, 'Banner')?.$reactProps.title, 'Garden Talk');
+        // The follow menu's category, the same for every viewer (the client shows it to members).
+        assert.deepEqual(widget(layout, 'CategoryFollow')?.$reactProps, {
+          categoryID: garden.categoryID,
+          name: 'Garden Talk',
+          url: '/categories/garden-talk',
+        });
         const children = widget(layout, 'CategoryList');
         assert.deepEqual(categoryNames(children?.$reactProps.categories as { name: string }[]), ['Seedlings']);
         assert.deepEqual(discussionNames(layout).sort(), ['Hello tomatoes', 'Seedling trays']);

@@ -93,6 +93,7 @@ export const defaultLayouts: Readonly<Record<'home' | 'discussionList' | 'catego
         $hydrate: 'SectionTwoColumns',
         breadcrumbs: [{ $hydrate: 'Breadcrumbs' }],
         mainTop: [
+          { $hydrate: 'CategoryFollow' },
           // Subcategories per the category's displayAs, then its discussions when it holds any.
           { $hydrate: 'CategoryList', scope: 'children' },
           { $hydrate: 'DiscussionList', scope: 'category', showSort: true, showPager: true },

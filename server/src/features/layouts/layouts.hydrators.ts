@@ -310,6 +310,19 @@ const commentThreadHydrator: Hydrator = async (scope) => {
   };
 };
 
+/**
+ * The category page's follow menu (spec 000 §2 "category follow"): the category only, the same for
+ * every viewer (guest pages are cached); the client shows the menu to signed-in members.
+ */
+const categoryFollowHydrator: Hydrator = async (scope) =>
+  scope.category === undefined
+    ? null
+    : {
+        categoryID: scope.category.categoryID,
+        name: scope.category.name,
+        url: relativeUrl(scope.ctx.config.baseUrl, scope.category.url),
+      };
+
 const createCommentHydrator: Hydrator = async (scope) =>
   scope.discussion === undefined ? null : { discussion: scope.discussion };
 
@@ -340,6 +353,7 @@ const widgetHydrators: Readonly<Record<string, Hydrator>> = {
   Breadcrumbs: breadcrumbsHydrator,
   DiscussionList: discussionListHydrator,
   CategoryList: categoryListHydrator,
+  CategoryFollow: categoryFollowHydrator,
   NewPostMenu: newPostMenuHydrator,
   Html: htmlHydrator,
   TagCloud: tagCloudHydrator,
