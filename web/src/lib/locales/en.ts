@@ -11,6 +11,7 @@ import { conversationsEn } from './en/conversations.ts';
 import { logsEn } from './en/logs.ts';
 import { reportsEn } from './en/reports.ts';
 import { searchEn } from './en/search.ts';
+import { usersEn } from './en/users.ts';
 import { usersDashboardEn } from './en/users-dashboard.ts';
 
 /**
@@ -195,5 +196,6 @@ export const en: Readonly<Record<string, string>> = {
   ...conversationsEn,
   ...logsEn,
   ...reportsEn,
+  ...usersEn,
   ...usersDashboardEn,
 };

@@ -95,7 +95,7 @@ describe('ProfilePage', { timeout: 20_000 }, () => {
       },
     });
     expect(screen.getByRole('heading', { level: 1, name: 'bea' })).toBeDefined();
-    expect(screen.getByText('This user’s profile is private.')).toBeDefined();
+    expect(screen.getByText("This user's profile is private.")).toBeDefined();
     expect(screen.queryByRole('navigation', { name: 'Profile' })).toBeNull();
   });
 

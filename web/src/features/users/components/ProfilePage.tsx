@@ -73,7 +73,7 @@ function Profile({ user, tab, page }: { user: User; tab: Tab; page: number }) {
       <ProfileHeader user={user} now={now} />
       {restricted ? (
         <p className={styles.notice}>
-          {user.banned !== 0 ? t('This user has been banned.') : t('This user’s profile is private.')}
+          {user.banned !== 0 ? t('This user has been banned.') : t("This user's profile is private.")}
         </p>
       ) : (
         <>

@@ -58,7 +58,7 @@ export function UserCard({ userID, name, onClose }: UserCardProps) {
       <>
         {user.banned !== 0 ? <p className={styles.state}>{t('This user has been banned.')}</p> : null}
         {restricted && user.banned === 0 ? (
-          <p className={styles.state}>{t('This user’s profile is private.')}</p>
+          <p className={styles.state}>{t("This user's profile is private.")}</p>
         ) : null}
         {!restricted ? (
           <dl className={styles.counts}>

@@ -66,7 +66,7 @@ describe('UserCardLink', { timeout: 20_000 }, () => {
 
   it('shows the private (name and photo only), banned, deleted and failure states', async () => {
     const cases: [() => Response, string, boolean][] = [
-      [() => jsonResponse(200, { userID: 12, name: 'ann', photoUrl: '', profilePhotoUrl: '', banned: 0, private: true }), 'This user’s profile is private.', true],
+      [() => jsonResponse(200, { userID: 12, name: 'ann', photoUrl: '', profilePhotoUrl: '', banned: 0, private: true }), "This user's profile is private.", true],
       [() => jsonResponse(200, { ...ann, banned: 1 }), 'This user has been banned.', false],
       [() => jsonResponse(404, { message: 'User not found.', status: 404 }), 'This user has been deleted.', false],
       [() => jsonResponse(500, { message: 'Oops', status: 500 }), 'Failed to load user', false],
