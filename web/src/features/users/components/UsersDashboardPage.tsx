@@ -186,7 +186,7 @@ function UserTable({ users, roles, canSeeEmail }: UserTableProps) {
                 <AppLink to={profilePath(user.name)}>{user.name}</AppLink>
                 {user.banned !== 0 ? <span className={styles.banned}>{t('Banned')}</span> : null}
               </th>
-              {canSeeEmail ? <td className={styles.email}>{user.email ?? ''}</td> : null}
+              {canSeeEmail ? <td>{user.email ?? ''}</td> : null}
               <td>{(user.roles ?? []).map((role) => role.name).join(', ')}</td>
               <td>{user.dateInserted === undefined ? '' : <DateTime date={user.dateInserted} />}</td>
               <td>

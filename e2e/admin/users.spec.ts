@@ -1,0 +1,70 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { adminApi } from '../support/admin-api.ts';
+import {
+  assertAccessible,
+  launchBrowser,
+  openPage,
+  screenshot,
+  uniqueMember,
+  viewports,
+} from '../support/browser.ts';
+import { adminPassword, useJourneyServer } from '../support/server.ts';
+
+useJourneyServer();
+
+let browser: Browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser.close();
+});
+
+async function signInAsAdmin(page: Page): Promise<void> {
+  await page.goto('/entry/signin');
+  await page.getByLabel('Email/Username').fill('admin');
+  await page.getByLabel(/^Password/).fill(adminPassword);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('banner').getByRole('button', { name: 'My Account' }).waitFor();
+}
+
+test('an administrator finds a member on the users dashboard and bans them with a reason', async () => {
+  const api = await adminApi();
+  const members = [uniqueMember('dash'), uniqueMember('dash')];
+  for (const member of members) {
+    await api('POST', '/users', { ...member, sendWelcomeEmail: false });
+  }
+  for (const viewport of ['desktop', 'mobile'] as const) {
+    const width = viewports[viewport].width;
+    const { page, errors } = await openPage(browser, viewport);
+    await signInAsAdmin(page);
+    await page.goto('/dashboard/users');
+    await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
+    const table = page.getByRole('region', { name: 'Members' });
+    await table.getByRole('rowheader', { name: members[0]?.name }).waitFor();
+    await assertAccessible(page, `users dashboard at ${width} px`);
+    // The table scrolls inside its region; the page itself never scrolls sideways.
+    const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(pageWidth <= width, `page is ${pageWidth} px wide at ${width} px`);
+    await screenshot(page, `users-dashboard-${width}`);
+
+    if (viewport === 'desktop') {
+      const target = members[1]?.name ?? '';
+      await page.getByLabel('Name or e-mail').fill(target);
+      await page.getByRole('button', { name: 'Search' }).click();
+      const row = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: target }) });
+      await row.waitFor();
+      await row.getByRole('button', { name: 'Ban' }).click();
+      const dialog = page.getByRole('dialog', { name: `Ban ${target}` });
+      await dialog.getByLabel('Reason').fill('Spam links');
+      await dialog.getByRole('button', { name: 'Ban' }).click();
+      await page.getByText(`${target} is banned.`).waitFor();
+      await row.getByText('Banned', { exact: true }).waitFor();
+      await row.getByRole('button', { name: 'Unban' }).waitFor();
+    }
+    assert.deepEqual(errors, []);
+    await page.context().close();
+  }
+});
