@@ -5,7 +5,7 @@ import { assertAccessible, launchBrowser, openPage, screenshot, uniqueMember } f
 import { adminApi, type AdminApi } from '../support/admin-api.ts';
 import { journeyBaseURL, useJourneyServer } from '../support/server.ts';
 
-// Issue 13: member A follows a category, member B posts in it, A sees the bell's badge rise
+// Issue 13: member A follows a category (through its follow menu), member B posts in it, A sees the bell's badge rise
 // without reloading (the live stream, GET /api/v2/events), a toast names the post, A opens the
 // flyout, clicks and lands on the post. Then again on a 375 px screen.
 
@@ -61,12 +61,17 @@ test('A sees the bell rise live for B’s post in a followed category, opens the
   });
 
   const { page: pageA, errors: errorsA } = await signedInPage('desktop', a);
-  // A follows the category with in-app notifications of new discussions (api-contract §7).
-  const followed = await pageA.request.patch(`/api/v2/categories/${String(category.categoryID)}/preferences/$me`, {
-    data: { 'preferences.followed': true, 'preferences.popup.posts': true },
-    headers: json(),
-  });
-  assert.equal(followed.status(), 200, await followed.text());
+  // A follows the category from its follow menu: opening it follows with the default preferences
+  // (in-app notifications of new discussions), spec 000 §4.
+  await pageA.goto(`/categories/live-${a.name.toLowerCase()}`);
+  const followButton = pageA.getByRole('button', { name: 'Follow', exact: true });
+  await followButton.click();
+  await pageA.getByRole('heading', { name: /Notification Preferences/ }).waitFor();
+  await pageA.getByRole('button', { name: 'Following', exact: true }).waitFor();
+  assert.equal(await pageA.getByRole('checkbox', { name: 'New posts: Notification popup' }).isChecked(), true);
+  await assertAccessible(pageA, 'the category follow menu');
+  await screenshot(pageA, 'follow-menu-1440');
+  await pageA.keyboard.press('Escape');
   await openLive(pageA);
   await pageA.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
 
@@ -92,6 +97,12 @@ test('A sees the bell rise live for B’s post in a followed category, opens the
 
   // The same on a phone.
   const { page: phoneA, errors: errorsPhone } = await signedInPage('mobile', a);
+  await phoneA.goto(`/categories/live-${a.name.toLowerCase()}`);
+  await phoneA.getByRole('button', { name: 'Following', exact: true }).click();
+  await phoneA.getByRole('button', { name: 'Unfollow' }).waitFor();
+  await assertAccessible(phoneA, 'the category follow menu at 375 px');
+  await screenshot(phoneA, 'follow-menu-375');
+  await phoneA.keyboard.press('Escape');
   await openLive(phoneA);
   await post(pageB, category.categoryID, 'Second from B');
   const phoneBell = phoneA.getByRole('button', { name: 'Notifications, 1 unread' });

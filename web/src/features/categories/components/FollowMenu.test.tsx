@@ -78,7 +78,7 @@ describe('FollowMenu', { timeout: 20_000 }, () => {
   it('opening the menu follows with the default preferences; the popover has its header and footer', async () => {
     const calls = stubServer(unfollowed);
     renderMenu(['session.valid', 'email.view']);
-    const toggle = await screen.findByRole('button', { name: 'Notification Preferences' });
+    const toggle = await screen.findByRole('button', { name: /^Follow/ });
     expect(toggle.textContent).toBe('Follow');
     await userEvent.click(toggle);
     expect(screen.getByRole('heading', { name: /Notification Preferences/ })).toBeDefined();
@@ -96,7 +96,7 @@ describe('FollowMenu', { timeout: 20_000 }, () => {
   it('Escape closes the popover and returns focus to its button', async () => {
     stubServer(followedDefaults);
     renderMenu();
-    const toggle = await screen.findByRole('button', { name: 'Notification Preferences' });
+    const toggle = await screen.findByRole('button', { name: /^Follow/ });
     await waitFor(() => expect(toggle.textContent).toBe('Following'));
     const user = userEvent.setup();
     toggle.focus();
@@ -110,7 +110,7 @@ describe('FollowMenu', { timeout: 20_000 }, () => {
   it('shows the e-mail column only to email.view holders, and the digest only with it', async () => {
     stubServer(followedDefaults);
     renderMenu(['session.valid']);
-    await userEvent.click(await screen.findByRole('button', { name: 'Notification Preferences' }));
+    await userEvent.click(await screen.findByRole('button', { name: /^Follow/ }));
     await screen.findByRole('checkbox', { name: 'New posts: Notification popup' });
     expect(screen.queryByRole('columnheader', { name: 'Email' })).toBeNull();
     expect(screen.queryByRole('checkbox', { name: 'Include in email digest' })).toBeNull();
@@ -119,7 +119,7 @@ describe('FollowMenu', { timeout: 20_000 }, () => {
   it('toggling the digest saves it, with the success message', async () => {
     const calls = stubServer(followedDefaults);
     renderMenu(['session.valid', 'email.view']);
-    await userEvent.click(await screen.findByRole('button', { name: 'Notification Preferences' }));
+    await userEvent.click(await screen.findByRole('button', { name: /^Follow/ }));
     await userEvent.click(await screen.findByRole('checkbox', { name: 'Include in email digest' }));
     expect(box('Include in email digest').checked).toBe(false);
     await waitFor(() => expect(patches(calls)).toEqual([{ 'preferences.email.digest': false }]));
@@ -129,7 +129,7 @@ describe('FollowMenu', { timeout: 20_000 }, () => {
   it('unchecking "Notify me of new content" resets the methods and hides the table; none chosen shows the rule', async () => {
     const calls = stubServer({ ...followedDefaults, 'preferences.email.digest': false });
     renderMenu(['session.valid', 'email.view']);
-    await userEvent.click(await screen.findByRole('button', { name: 'Notification Preferences' }));
+    await userEvent.click(await screen.findByRole('button', { name: /^Follow/ }));
     const notify = await screen.findByRole('checkbox', { name: 'Notify me of new content' });
     expect((notify as HTMLInputElement).checked).toBe(true);
     expect(
@@ -159,7 +159,7 @@ describe('FollowMenu', { timeout: 20_000 }, () => {
   it('a failed save shows the server error above the form and rolls back', async () => {
     stubServer(followedDefaults, true);
     renderMenu(['session.valid', 'email.view']);
-    await userEvent.click(await screen.findByRole('button', { name: 'Notification Preferences' }));
+    await userEvent.click(await screen.findByRole('button', { name: /^Follow/ }));
     await userEvent.click(await screen.findByRole('checkbox', { name: 'New comments: Email' }));
     expect(
       await screen.findByText('You need the Garden.Email.View permission to do that.'),
@@ -170,7 +170,7 @@ describe('FollowMenu', { timeout: 20_000 }, () => {
   it('saves at most once per 1250 ms, sending the first change at once and the rest together', async () => {
     const calls = stubServer(followedDefaults);
     renderMenu(['session.valid', 'email.view']);
-    await userEvent.click(await screen.findByRole('button', { name: 'Notification Preferences' }));
+    await userEvent.click(await screen.findByRole('button', { name: /^Follow/ }));
     await screen.findByRole('checkbox', { name: 'New comments: Email' });
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
@@ -193,7 +193,7 @@ describe('FollowMenu', { timeout: 20_000 }, () => {
   it('Unfollow turns everything off, saves and closes', async () => {
     const calls = stubServer(followedDefaults);
     renderMenu(['session.valid', 'email.view']);
-    const toggle = await screen.findByRole('button', { name: 'Notification Preferences' });
+    const toggle = await screen.findByRole('button', { name: /^Follow/ });
     await userEvent.click(toggle);
     await userEvent.click(await screen.findByRole('button', { name: 'Unfollow' }));
     expect(screen.queryByRole('button', { name: 'Unfollow' })).toBeNull();

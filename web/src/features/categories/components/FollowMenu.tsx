@@ -43,11 +43,7 @@ export function FollowMenu({ categoryID, categoryName, url }: FollowMenuProps) {
   const label = state.isFollowed ? t('Following') : t('Follow');
   return (
     <div className={styles.menu}>
-      <Flyout
-        label={t('Notification Preferences')}
-        buttonContent={<span>{label}</span>}
-        buttonClassName={styles.toggle}
-      >
+      <Flyout label={label} buttonClassName={styles.toggle}>
         {(close) => (
           <FollowPanel state={state} categoryName={categoryName} url={url} onClose={close} />
         )}
