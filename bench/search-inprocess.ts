@@ -1,37 +1,75 @@
 /**
- * `node bench/search-inprocess.ts` (issue 14): the bench's search requests run in-process against a
- * copy of the S database in $DATA_DIR (or $DATABASE_URL), median of N runs each; DUMP=file writes the hits.
+ * `DATA_DIR=<dir> [COMPARE_DIR=<dir>] [N=10] [ONLY=two,filtered] [DUMP=file] node bench/search-inprocess.ts`
+ * (issue 14): the bench's search requests (and three variants) through the engine in-process, one
+ * caller, guest-like scope, on a copy of the S database in DATA_DIR (or DATABASE_URL). With
+ * COMPARE_DIR (another copy, e.g. without an index), each request alternates between the two N
+ * times, so both see the same machine load; prints medians and minima, checks the hits are equal.
  */
-import { openDatabase } from '../server/src/platform/db/db.ts';
+import fs from 'node:fs';
+import { sql } from 'kysely';
+import { openDatabase, type DatabaseHandle } from '../server/src/platform/db/db.ts';
 import { migrateToLatest } from '../server/src/platform/db/migrate.ts';
+import type { SearchRequest } from '../server/src/platform/search/search-engine.ts';
 import { searchEngineFor } from '../server/src/platform/search/search-engines.ts';
 import { parseSearchText } from '../server/src/platform/search/search-text.ts';
-import type { SearchRequest } from '../server/src/platform/search/search-engine.ts';
-import { sql } from 'kysely';
-const url = process.env.DATABASE_URL;
-const h = openDatabase({ databaseUrl: url, dataDir: process.env.DATA_DIR ?? '/tmp/s1' });
-if (process.env.MIGRATE) await migrateToLatest(h.db);
-const pcs = await sql<{ id: number }>`select distinct "permissionCategoryID" as id from categories`.execute(h.db);
-const cat = await sql<{ id: number }>`select "categoryID" as id from discussions group by "categoryID" order by count(*) desc limit 1`.execute(h.db);
-const base = (q: string): SearchRequest => ({ text: parseSearchText(q), name: null, operator: 'and', prefixLast: false, recordTypes: new Set(['discussion', 'comment']), visiblePermissionCategoryIDs: pcs.rows.map((r) => r.id), includeChildCategories: false, excludeArchivedCategories: true, tagOperator: 'or', users: { includeBanned: false, onlyBanned: false }, sort: 'relevance', collapse: false, limit: 30, offset: 0, now: '2026-11-27T00:00:00.000Z' });
-const reqs: Record<string, SearchRequest> = {
+
+const env = process.env;
+const open = (dataDir: string): DatabaseHandle => openDatabase({ databaseUrl: env.DATABASE_URL, dataDir });
+const handles = [open(env.DATA_DIR ?? '.bench/search-sqlite-s'), ...(env.COMPARE_DIR ? [open(env.COMPARE_DIR)] : [])];
+const main = handles[0]!;
+if (env.MIGRATE) await migrateToLatest(main.db);
+const pcs = await sql<{ id: number }>`select distinct "permissionCategoryID" as "id" from "categories"`.execute(main.db);
+const busiest = await sql<{ id: number }>`select "categoryID" as "id" from "discussions" group by "categoryID" order by count(*) desc limit 1`.execute(main.db);
+const base = (query: string): SearchRequest => ({
+  text: parseSearchText(query),
+  name: null,
+  operator: 'and',
+  prefixLast: false,
+  recordTypes: new Set(['discussion', 'comment']),
+  visiblePermissionCategoryIDs: pcs.rows.map((row) => row.id),
+  includeChildCategories: false,
+  excludeArchivedCategories: true,
+  tagOperator: 'or',
+  users: { includeBanned: false, onlyBanned: false },
+  sort: 'relevance',
+  collapse: false,
+  limit: 30,
+  offset: 0,
+  now: '2026-11-27T00:00:00.000Z',
+});
+const requests: Record<string, SearchRequest> = {
   two: base('mobile layout'),
-  filtered: { ...base('release notes'), categoryIDs: [cat.rows[0]!.id], excludeArchivedCategories: false, dateInserted: [{ op: '>=', value: '2020-01-01' }, { op: '<=', value: '2030-01-01' }] },
+  filtered: {
+    ...base('release notes'),
+    categoryIDs: [busiest.rows[0]?.id ?? 1],
+    excludeArchivedCategories: false,
+    dateInserted: [{ op: '>=', value: '2020-01-01' }, { op: '<=', value: '2030-01-01' }],
+  },
   auto: { ...base('onboar'), prefixLast: true, limit: 10, recordTypes: new Set(['discussion', 'category', 'user']) },
   page3: { ...base('mobile layout'), offset: 60 },
   collapse: { ...base('mobile layout'), collapse: true },
   newest: { ...base('mobile layout'), sort: '-dateInserted' },
 };
-const engine = searchEngineFor(h.dialect);
+const engine = searchEngineFor(main.dialect);
+const stats = (times: number[]): string => {
+  const sorted = [...times].sort((a, b) => a - b);
+  return `median ${(sorted[sorted.length >> 1] ?? 0).toFixed(1)} ms, min ${(sorted[0] ?? 0).toFixed(1)} ms`;
+};
 const out: Record<string, unknown> = {};
-for (const [k, r] of Object.entries(reqs)) {
-  if (process.env.ONLY && !process.env.ONLY.split(',').includes(k)) continue;
-  const first = await engine.search(h.db, r);
-  const times: number[] = [];
-  for (let i = 0; i < Number(process.env.N ?? 5); i++) { const t = performance.now(); await engine.search(h.db, r); times.push(performance.now() - t); }
-  times.sort((a, b) => a - b);
-  console.log(k, 'total', first.total, 'median ms', times[Math.floor(times.length / 2)]!.toFixed(1), 'min', times[0]!.toFixed(1), 'first', first.hits.slice(0, 5).map((h) => h.recordType.slice(0, 1) + String(h.recordID)).join(','));
-  out[k] = first;
+for (const [key, request] of Object.entries(requests)) {
+  if (env.ONLY && !env.ONLY.split(',').includes(key)) continue;
+  const firsts = await Promise.all(handles.map((handle) => engine.search(handle.db, request)));
+  const times: number[][] = handles.map(() => []);
+  for (let round = 0; round < Number(env.N ?? 10); round++) {
+    for (const [index, handle] of handles.entries()) {
+      const started = performance.now();
+      await engine.search(handle.db, request);
+      times[index]!.push(performance.now() - started);
+    }
+  }
+  const same = firsts.every((first) => JSON.stringify(first) === JSON.stringify(firsts[0]));
+  console.log(`${key}: ${String(firsts[0]?.total)} matches; ${times.map(stats).join(' | ')}${handles.length > 1 ? `; same hits: ${String(same)}` : ''}`);
+  out[key] = firsts[0];
 }
-if (process.env.DUMP) (await import('node:fs')).writeFileSync(process.env.DUMP, JSON.stringify(out));
-await h.close();
+if (env.DUMP) fs.writeFileSync(env.DUMP, JSON.stringify(out));
+for (const handle of handles) await handle.close();
