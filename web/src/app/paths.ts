@@ -189,12 +189,21 @@ export function logFilterPath(filter: {
 
 /** The users dashboard (issue 17): members filtered by name or e-mail, role and ban. */
 export function dashboardUsersPath(
-  query: { page?: number; query?: string; roleID?: number; banned?: 'yes' | 'no' } = {},
+  query: {
+    page?: number;
+    query?: string;
+    roleID?: number;
+    banned?: 'yes' | 'no';
+    joinedFrom?: string;
+    joinedTo?: string;
+  } = {},
 ): string {
   return withQuery('/dashboard/users', {
     query: query.query,
     roleID: query.roleID,
     banned: query.banned,
+    joinedFrom: query.joinedFrom,
+    joinedTo: query.joinedTo,
     page: query.page === 1 ? undefined : query.page,
   });
 }

@@ -9,6 +9,18 @@ export interface UsersDashboardFilters {
   query?: string;
   roleID?: number;
   isBanned?: boolean;
+  /** Joined on or after this day (`YYYY-MM-DD`, UTC). */
+  joinedFrom?: string;
+  /** Joined on or before this day (`YYYY-MM-DD`, UTC). */
+  joinedTo?: string;
+}
+
+/** The `dateInserted` date filter (api-contract §1.5) of a joined-between choice; days are inclusive. */
+export function joinedDateFilter(from: string | undefined, to: string | undefined): string | undefined {
+  if (from !== undefined && to !== undefined) return `[${from},${to}]`;
+  if (from !== undefined) return `>=${from}`;
+  if (to !== undefined) return `<=${to}`;
+  return undefined;
 }
 
 export const USERS_DASHBOARD_LIMIT = 30;
@@ -24,7 +36,9 @@ export async function fetchDashboardUsers(
       limit: USERS_DASHBOARD_LIMIT,
       sort: '-dateInserted',
       query: filters.query,
-      roleID: filters.roleID,
+      // `roleIDs`, not `roleID`: the contract allows only one of `roleID` and `dateInserted`.
+      roleIDs: filters.roleID === undefined ? undefined : [filters.roleID],
+      dateInserted: joinedDateFilter(filters.joinedFrom, filters.joinedTo),
       isBanned: filters.isBanned,
     },
   });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../../../../common/src/api/users.ts';
 import { jsonResponse, member, permissionSet, renderWithApp } from '../../../test/render.tsx';
-import { stubApi } from '../../admin/test/fetch-router.ts';
+import { stubApi, type RecordedCall } from '../../admin/test/fetch-router.ts';
 import { UsersDashboardPage } from './UsersDashboardPage.tsx';
 
 afterEach(() => {
@@ -39,6 +39,8 @@ const pageHeaders = (total: number) => ({
   'x-app-page-limit': '30',
   'x-app-page-result-count': String(total),
 });
+
+const call0 = (calls: readonly RecordedCall[]) => calls.find((recorded) => recorded.path === '/users');
 
 const allPermissions = ['session.valid', 'users.edit', 'users.delete', 'community.moderate', 'personalInfo.view'];
 
@@ -77,11 +79,15 @@ describe('UsersDashboardPage', { timeout: 20_000 }, () => {
     await actor.type(screen.getByLabelText('Name or e-mail'), 'ann@example.com');
     await actor.selectOptions(screen.getByLabelText('Role'), 'Moderator');
     await actor.selectOptions(screen.getByLabelText('Banned'), 'Banned only');
+    await actor.type(screen.getByLabelText('Joined from'), '2026-01-01');
+    await actor.type(screen.getByLabelText('Joined to'), '2026-03-31');
     await actor.click(screen.getByRole('button', { name: 'Search' }));
     await vi.waitFor(() => {
       const last = calls.filter((call) => call.path === '/users').at(-1);
       expect(last?.search.get('query')).toBe('ann@example.com');
-      expect(last?.search.get('roleID')).toBe('32');
+      expect(last?.search.get('roleIDs')).toBe('32');
+      expect(last?.search.get('roleID')).toBeNull();
+      expect(last?.search.get('dateInserted')).toBe('[2026-01-01,2026-03-31]');
       expect(last?.search.get('isBanned')).toBe('true');
       expect(last?.search.get('page')).toBe('1');
     });
@@ -181,16 +187,17 @@ describe('UsersDashboardPage', { timeout: 20_000 }, () => {
       'GET /roles': () => jsonResponse(200, roles),
     });
     renderWithApp(<UsersDashboardPage />, {
-      route: '/dashboard/users?page=2&banned=no&roleID=8',
+      route: '/dashboard/users?page=2&banned=no&roleID=8&joinedFrom=2026-02-01&joinedTo=bad',
       bootstrap: { me: admin, permissions: permissionSet(allPermissions) },
     });
     const pager = await screen.findByRole('navigation', { name: 'Pages of users' });
     expect(within(pager).getByRole('link', { name: /Next/i }).getAttribute('href')).toBe(
-      '/dashboard/users?roleID=8&banned=no&page=3',
+      '/dashboard/users?roleID=8&banned=no&joinedFrom=2026-02-01&page=3',
     );
+    expect(call0(calls)?.search.get('dateInserted')).toBe('>=2026-02-01');
     const call = calls.find((recorded) => recorded.path === '/users');
     expect(call?.search.get('page')).toBe('2');
     expect(call?.search.get('isBanned')).toBe('false');
-    expect(call?.search.get('roleID')).toBe('8');
+    expect(call?.search.get('roleIDs')).toBe('8');
   });
 });

@@ -20,18 +20,37 @@ import styles from './UsersDashboardPage.module.css';
 
 type BannedFilter = 'yes' | 'no' | undefined;
 
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A `YYYY-MM-DD` URL value, or nothing (a bad value is ignored rather than sent). */
+function readDay(value: string | null): string | undefined {
+  return value !== null && DAY.test(value) ? value : undefined;
+}
+
+interface FilterChoice {
+  query?: string;
+  roleID?: number;
+  banned?: BannedFilter;
+  joinedFrom?: string;
+  joinedTo?: string;
+}
+
 /** The page's filters as the URL holds them (`?query=&roleID=&banned=yes|no&page=`). */
 function readFilters(search: URLSearchParams): UsersDashboardFilters & { banned: BannedFilter } {
   const page = Number(search.get('page'));
   const roleID = Number(search.get('roleID'));
   const banned = search.get('banned');
   const query = search.get('query')?.trim() ?? '';
+  const joinedFrom = readDay(search.get('joinedFrom'));
+  const joinedTo = readDay(search.get('joinedTo'));
   const bannedFilter: BannedFilter = banned === 'yes' || banned === 'no' ? banned : undefined;
   return {
     page: Number.isInteger(page) && page >= 1 ? page : 1,
     ...(query === '' ? {} : { query }),
     ...(Number.isInteger(roleID) && roleID > 0 ? { roleID } : {}),
     ...(bannedFilter === undefined ? {} : { isBanned: bannedFilter === 'yes' }),
+    ...(joinedFrom === undefined ? {} : { joinedFrom }),
+    ...(joinedTo === undefined ? {} : { joinedTo }),
     banned: bannedFilter,
   };
 }
@@ -53,7 +72,7 @@ export function UsersDashboardPage() {
   if (!canUse) {
     return <PermissionErrorPage />;
   }
-  const applyFilters = (next: { query?: string; roleID?: number; banned?: BannedFilter }) => {
+  const applyFilters = (next: FilterChoice) => {
     const target = dashboardUsersPath({ ...next, page: 1 });
     setSearchParams(new URLSearchParams(target.split('?')[1] ?? ''));
   };
@@ -62,7 +81,13 @@ export function UsersDashboardPage() {
     <DashboardLayout title={t('Users')}>
       <UserFilters
         key={searchParams.toString()}
-        initial={{ query: filters.query ?? '', roleID: filters.roleID, banned }}
+        initial={{
+          query: filters.query ?? '',
+          roleID: filters.roleID,
+          banned,
+          joinedFrom: filters.joinedFrom,
+          joinedTo: filters.joinedTo,
+        }}
         roles={roles.data ?? []}
         canSeeEmail={canSeeEmail}
         onApply={applyFilters}
@@ -87,7 +112,14 @@ export function UsersDashboardPage() {
             limit={USERS_DASHBOARD_LIMIT}
             label={t('Pages of users')}
             hrefForPage={(page) =>
-              dashboardUsersPath({ page, query: filters.query, roleID: filters.roleID, banned })
+              dashboardUsersPath({
+                page,
+                query: filters.query,
+                roleID: filters.roleID,
+                banned,
+                joinedFrom: filters.joinedFrom,
+                joinedTo: filters.joinedTo,
+              })
             }
           />
         </>
@@ -97,16 +129,24 @@ export function UsersDashboardPage() {
 }
 
 interface UserFiltersProps {
-  initial: { query: string; roleID: number | undefined; banned: BannedFilter };
+  initial: {
+    query: string;
+    roleID: number | undefined;
+    banned: BannedFilter;
+    joinedFrom: string | undefined;
+    joinedTo: string | undefined;
+  };
   roles: readonly RoleSummary[];
   canSeeEmail: boolean;
-  onApply: (filters: { query?: string; roleID?: number; banned?: BannedFilter }) => void;
+  onApply: (filters: FilterChoice) => void;
 }
 
 function UserFilters({ initial, roles, canSeeEmail, onApply }: UserFiltersProps) {
   const [query, setQuery] = useState(initial.query);
   const [roleID, setRoleID] = useState(initial.roleID === undefined ? '' : String(initial.roleID));
   const [banned, setBanned] = useState<string>(initial.banned ?? '');
+  const [joinedFrom, setJoinedFrom] = useState(initial.joinedFrom ?? '');
+  const [joinedTo, setJoinedTo] = useState(initial.joinedTo ?? '');
   const id = useId();
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -114,6 +154,8 @@ function UserFilters({ initial, roles, canSeeEmail, onApply }: UserFiltersProps)
       query: query.trim(),
       ...(roleID === '' ? {} : { roleID: Number(roleID) }),
       banned: banned === 'yes' || banned === 'no' ? banned : undefined,
+      ...(DAY.test(joinedFrom) ? { joinedFrom } : {}),
+      ...(DAY.test(joinedTo) ? { joinedTo } : {}),
     });
   };
   return (
@@ -146,6 +188,26 @@ function UserFilters({ initial, roles, canSeeEmail, onApply }: UserFiltersProps)
           <option value="yes">{t('Banned only')}</option>
           <option value="no">{t('Not banned')}</option>
         </select>
+      </div>
+      <div className={styles.field}>
+        <label htmlFor={`${id}-from`}>{t('Joined from')}</label>
+        <input
+          id={`${id}-from`}
+          type="date"
+          value={joinedFrom}
+          max={joinedTo === '' ? undefined : joinedTo}
+          onChange={(event) => setJoinedFrom(event.target.value)}
+        />
+      </div>
+      <div className={styles.field}>
+        <label htmlFor={`${id}-to`}>{t('Joined to')}</label>
+        <input
+          id={`${id}-to`}
+          type="date"
+          value={joinedTo}
+          min={joinedFrom === '' ? undefined : joinedFrom}
+          onChange={(event) => setJoinedTo(event.target.value)}
+        />
       </div>
       <Button type="submit">{t('Search')}</Button>
     </form>

@@ -21,4 +21,6 @@ export const usersDashboardEn: Readonly<Record<string, string>> = {
   'Keep User Content': 'Keep User Content',
   'Blank User Content': 'Blank User Content',
   'Remove User Content': 'Remove User Content',
+  'Joined from': 'Joined from',
+  'Joined to': 'Joined to',
 };
