@@ -3,6 +3,7 @@ import type {
   CategoryPreferences,
   CategoryPreferencesPatch,
 } from '../../../../../common/src/api/categories.ts';
+import { dataLimits } from '../../../../../common/src/constants.ts';
 import { useToasts } from '../../../components/toast-context.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { t } from '../../../lib/i18n.ts';
@@ -12,9 +13,6 @@ import {
   useFollowCategoryMutation,
   usePatchCategoryPreferencesMutation,
 } from '../api/categories.queries.ts';
-
-/** spec 001 §9: preference saves go out at most once per 1250 ms (leading). */
-export const CATEGORY_PREFERENCES_SAVE_INTERVAL_MS = 1250;
 
 /** Every notification preference off: unfollowing, and unchecking 'Notify me of new content'. */
 export const notificationsOff = {
@@ -78,7 +76,7 @@ export function useCategoryFollow(categoryID: number, userID: number): CategoryF
   const throttle = useLeadingThrottle<CategoryPreferencesPatch>(
     send,
     (earlier, later) => ({ ...earlier, ...later }),
-    CATEGORY_PREFERENCES_SAVE_INTERVAL_MS,
+    dataLimits.preferenceSaveThrottleMs,
   );
 
   const change = useCallback(
