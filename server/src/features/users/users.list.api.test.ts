@@ -145,6 +145,23 @@ describe(`Users API reads: lists and by-names (${testDialect})`, () => {
       assert.equal((await get(member, '/api/v2/users?dateLastActive=2000-01-01')).json().length, 0);
     });
 
+    test('the users dashboard’s filters combine: query, roleIDs, isBanned and a dateInserted range', async () => {
+      const today = new Date().toISOString().slice(0, 10);
+      const roleID = moderator.user.roleIDs[0];
+      const base = `/api/v2/users?query=${encodeURIComponent(moderator.user.name)}&roleIDs=${roleID}&dateInserted=${encodeURIComponent(`[2000-01-01,${today}]`)}&page=1&limit=30&sort=-dateInserted`;
+      const found = await get(moderator, `${base}&isBanned=false`);
+      assert.equal(found.statusCode, 200);
+      assert.deepEqual(
+        found.json().map((user: { userID: number }) => user.userID),
+        [moderator.user.userID],
+      );
+      assert.equal(found.headers['x-app-page-result-count'], '1');
+      assert.deepEqual((await get(moderator, `${base}&isBanned=true`)).json(), []);
+      const badDate = await get(moderator, '/api/v2/users?dateInserted=[2026-13-01,2026-01-01]');
+      assert.equal(badDate.statusCode, 422);
+      assert.equal(badDate.json().errors[0].field, 'dateInserted');
+    });
+
     test('email and IP filters need the full view: 403 for members and guests', async () => {
       for (const viewer of [member, null]) {
         for (const query of [`email=${encodeURIComponent(other.email)}`, 'ipAddresses=127.0.0.1']) {
