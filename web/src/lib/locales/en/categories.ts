@@ -10,4 +10,10 @@ export const categoriesEn: Readonly<Record<string, string>> = {
   '{count} comments': '{count} comments',
   '{count} posts': '{count} posts',
   '{count} followers': '{count} followers',
+  Follow: 'Follow',
+  Following: 'Following',
+  'Include in email digest': 'Include in email digest',
+  'Notify me of new content': 'Notify me of new content',
+  'View Category': 'View Category',
+  'New posts': 'New posts',
 };
