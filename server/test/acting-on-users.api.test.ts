@@ -34,6 +34,10 @@ interface SampleInput {
 const exempt: Record<string, string> = {
   'GET /api/v2/users': '`userID` filters the list by a range; it names no one user',
   'GET /api/v2/users/{id}': 'a public profile read; what it shows depends on the viewer (api-contract §3 views)',
+  'GET /api/v2/users/{id}/reacted': 'a public profile list (the reactions tab); what it shows depends on the viewer',
+  'GET /api/v2/users/{id}/ignore': 'reads the caller’s own ignore list; the named member is not acted on',
+  'PUT /api/v2/users/{id}/ignore': 'changes the caller’s own ignore list; the named member is not acted on',
+  'DELETE /api/v2/users/{id}/ignore': 'changes the caller’s own ignore list; the named member is not acted on',
   'POST /api/v2/users/{id}/confirm-email': 'authorized by the e-mailed confirmation code, not by a rank',
   'POST /api/v2/users/{id}/reset-password': 'authorized by the e-mailed reset code, not by a rank',
   'DELETE /api/v2/discussions/{id}/reactions/{userID}': 'moderates a post’s reaction (category permission), not the user',
