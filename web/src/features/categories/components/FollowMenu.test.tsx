@@ -93,6 +93,22 @@ describe('FollowMenu', { timeout: 20_000 }, () => {
     expect(patches(calls)).toEqual([]);
   });
 
+  it('a failed load shows the server error in the popover', async () => {
+    stubApi({
+      [prefsPath]: () =>
+        jsonResponse(403, {
+          message: 'Permission Problem',
+          status: 403,
+          description: 'You need the discussions.view permission to do that.',
+        }),
+    });
+    renderMenu();
+    await userEvent.click(await screen.findByRole('button', { name: /^Follow/ }));
+    expect(
+      await screen.findByText('You need the discussions.view permission to do that.'),
+    ).toBeDefined();
+  });
+
   it('Escape closes the popover and returns focus to its button', async () => {
     stubServer(followedDefaults);
     renderMenu();

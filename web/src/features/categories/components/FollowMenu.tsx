@@ -74,7 +74,11 @@ function FollowPanel({ state, categoryName, url, onClose }: FollowPanelProps) {
   }, [preferences, follow]);
 
   if (preferences === undefined) {
-    return <p className={styles.panel}>{t('Loading')}</p>;
+    return (
+      <div className={styles.panel}>
+        {state.error === null ? <p>{t('Loading')}</p> : <FormMessage>{state.error}</FormMessage>}
+      </div>
+    );
   }
   const isNotifying = showTable ?? hasMethod(preferences);
   const noneChosen =

@@ -118,7 +118,7 @@ export function useCategoryFollow(categoryID: number, userID: number): CategoryF
   return {
     preferences: query.data,
     isFollowed: query.data?.['preferences.followed'] === true,
-    error,
+    error: error ?? (query.error === null ? null : messageOf(query.error)),
     follow,
     unfollow,
     change,
