@@ -26,6 +26,13 @@ const followedDefaults: CategoryPreferences = {
   'preferences.email.digest': true,
 };
 
+const methodsOff = {
+  'preferences.popup.posts': false,
+  'preferences.email.posts': false,
+  'preferences.popup.comments': false,
+  'preferences.email.comments': false,
+};
+
 const prefsPath = 'GET /categories/5/preferences/$me';
 const patchPath = 'PATCH /categories/5/preferences/$me';
 
@@ -155,12 +162,7 @@ describe('FollowMenu', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('table')).toBeNull();
     await waitFor(() =>
       expect(patches(calls)).toEqual([
-        {
-          'preferences.popup.posts': false,
-          'preferences.email.posts': false,
-          'preferences.popup.comments': false,
-          'preferences.email.comments': false,
-        },
+        methodsOff,
       ]),
     );
     expect(
@@ -215,14 +217,7 @@ describe('FollowMenu', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Unfollow' })).toBeNull();
     await waitFor(() =>
       expect(patches(calls)).toEqual([
-        {
-          'preferences.followed': false,
-          'preferences.popup.posts': false,
-          'preferences.email.posts': false,
-          'preferences.popup.comments': false,
-          'preferences.email.comments': false,
-          'preferences.email.digest': false,
-        },
+        unfollowed,
       ]),
     );
     await waitFor(() => expect(toggle.textContent).toBe('Follow'));

@@ -98,7 +98,7 @@ function FollowPanel({ state, categoryName, url, onClose }: FollowPanelProps) {
     <section className={styles.panel} aria-labelledby={titleID}>
       <h2 id={titleID} className={styles.title}>
         {t('Notification Preferences')}
-        <span className={styles.srOnly}>: {categoryName}</span>
+        <span className="visually-hidden">: {categoryName}</span>
       </h2>
       {state.error === null ? null : <FormMessage>{state.error}</FormMessage>}
       {digestAvailable ? (
@@ -115,11 +115,11 @@ function FollowPanel({ state, categoryName, url, onClose }: FollowPanelProps) {
       />
       {isNotifying ? (
         <table className={styles.table}>
-          <caption className={styles.srOnly}>{t('Notify me of new content')}</caption>
+          <caption className="visually-hidden">{t('Notify me of new content')}</caption>
           <thead>
             <tr>
               <th scope="col">
-                <span className={styles.srOnly}>{t('Activity')}</span>
+                <span className="visually-hidden">{t('Activity')}</span>
               </th>
               <th scope="col">{t('Notification popup')}</th>
               {canEmail ? <th scope="col">{t('Email')}</th> : null}
