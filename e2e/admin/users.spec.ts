@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { adminApi } from '../support/admin-api.ts';
 import {
   assertAccessible,
@@ -10,7 +10,8 @@ import {
   uniqueMember,
   viewports,
 } from '../support/browser.ts';
-import { adminPassword, useJourneyServer } from '../support/server.ts';
+import { useJourneyServer } from '../support/server.ts';
+import { signInAsAdmin } from '../support/sign-in.ts';
 
 useJourneyServer();
 
@@ -21,14 +22,6 @@ before(async () => {
 after(async () => {
   await browser.close();
 });
-
-async function signInAsAdmin(page: Page): Promise<void> {
-  await page.goto('/entry/signin');
-  await page.getByLabel('Email/Username').fill('admin');
-  await page.getByLabel(/^Password/).fill(adminPassword);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.getByRole('banner').getByRole('button', { name: 'My Account' }).waitFor();
-}
 
 test('an administrator finds members on the users dashboard, bans one with a reason, gives another a role and deletes them', async () => {
   const api = await adminApi();

@@ -44,6 +44,13 @@ const call0 = (calls: readonly RecordedCall[]) => calls.find((recorded) => recor
 
 const allPermissions = ['session.valid', 'users.edit', 'users.delete', 'community.moderate', 'personalInfo.view'];
 
+function renderAsAdmin(route = '/dashboard/users') {
+  return renderWithApp(<UsersDashboardPage />, {
+    route,
+    bootstrap: { me: admin, permissions: permissionSet(allPermissions) },
+  });
+}
+
 describe('UsersDashboardPage', { timeout: 20_000 }, () => {
   it('shows the permission error page to a member without users.edit, users.delete or community.moderate', () => {
     const calls = stubApi({});
@@ -62,10 +69,7 @@ describe('UsersDashboardPage', { timeout: 20_000 }, () => {
       'GET /roles': () => jsonResponse(200, roles),
     });
     const actor = userEvent.setup({ delay: null });
-    renderWithApp(<UsersDashboardPage />, {
-      route: '/dashboard/users',
-      bootstrap: { me: admin, permissions: permissionSet(allPermissions) },
-    });
+    renderAsAdmin();
     const region = await screen.findByRole('region', { name: 'Members' });
     const bobRow = within(region).getByRole('rowheader', { name: /bob/ }).closest('tr') as HTMLElement;
     expect(within(bobRow).getByText('Banned')).toBeDefined();
@@ -122,10 +126,7 @@ describe('UsersDashboardPage', { timeout: 20_000 }, () => {
       },
     });
     const actor = userEvent.setup({ delay: null });
-    renderWithApp(<UsersDashboardPage />, {
-      route: '/dashboard/users',
-      bootstrap: { me: admin, permissions: permissionSet(allPermissions) },
-    });
+    renderAsAdmin();
     await actor.click(await screen.findByRole('button', { name: 'Edit roles of ann' }));
     const dialog = screen.getByRole('dialog', { name: 'Edit roles of ann' });
     expect((within(dialog).getByRole('checkbox', { name: 'Member' }) as HTMLInputElement).checked).toBe(true);
@@ -145,10 +146,7 @@ describe('UsersDashboardPage', { timeout: 20_000 }, () => {
       'PATCH /users/11': () => jsonResponse(403, { message: 'You are not allowed to edit a user with a higher rank.', status: 403 }),
     });
     const actor = userEvent.setup({ delay: null });
-    renderWithApp(<UsersDashboardPage />, {
-      route: '/dashboard/users',
-      bootstrap: { me: admin, permissions: permissionSet(allPermissions) },
-    });
+    renderAsAdmin();
     await actor.click(await screen.findByRole('button', { name: 'Edit roles of ann' }));
     const dialog = screen.getByRole('dialog', { name: 'Edit roles of ann' });
     await actor.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -166,10 +164,7 @@ describe('UsersDashboardPage', { timeout: 20_000 }, () => {
       },
     });
     const actor = userEvent.setup({ delay: null });
-    renderWithApp(<UsersDashboardPage />, {
-      route: '/dashboard/users',
-      bootstrap: { me: admin, permissions: permissionSet(allPermissions) },
-    });
+    renderAsAdmin();
     await actor.click(await screen.findByRole('button', { name: 'Delete ann' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete ann' });
     expect((within(dialog).getByRole('radio', { name: 'Keep User Content' }) as HTMLInputElement).checked).toBe(true);
@@ -186,10 +181,7 @@ describe('UsersDashboardPage', { timeout: 20_000 }, () => {
         jsonResponse(200, [user()], { 'x-app-page-current': '2', 'x-app-page-limit': '30', 'x-app-page-result-count': '95' }),
       'GET /roles': () => jsonResponse(200, roles),
     });
-    renderWithApp(<UsersDashboardPage />, {
-      route: '/dashboard/users?page=2&banned=no&roleID=8&joinedFrom=2026-02-01&joinedTo=bad',
-      bootstrap: { me: admin, permissions: permissionSet(allPermissions) },
-    });
+    renderAsAdmin('/dashboard/users?page=2&banned=no&roleID=8&joinedFrom=2026-02-01&joinedTo=bad');
     const pager = await screen.findByRole('navigation', { name: 'Pages of users' });
     expect(within(pager).getByRole('link', { name: /Next/i }).getAttribute('href')).toBe(
       '/dashboard/users?roleID=8&banned=no&joinedFrom=2026-02-01&page=3',
