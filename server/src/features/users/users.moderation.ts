@@ -19,6 +19,7 @@ import {
   canDeleteUsers,
   rankOf,
 } from './users.policy.ts';
+import { scheduleUserContentDeletion } from './users.delete-content.ts';
 import { markUserDeleted } from './users.repo.ts';
 import { requireLiveUser, resolveUserRef } from './users.service.ts';
 
@@ -70,9 +71,12 @@ export async function setUserBan(ctx: RequestContext, ref: UserRef, input: BanBo
 
 /**
  * `DELETE /users/{id}` (`users.delete`, api-contract §3). The account is marked deleted and
- * scrubbed (name, e-mail, password, picture, roles, sessions, tokens); its content will show the
- * 'Deleted User' placeholder. `deleteMethod` (keep | wipe | delete) decides what happens to the
- * content once content features exist; today every method keeps it.
+ * scrubbed (name, e-mail, password, picture, roles, sessions, tokens). `deleteMethod` decides what
+ * happens to the content, as Vanilla's UserModel::deleteContent: `keep` leaves it under the
+ * 'Deleted User' placeholder; `wipe` replaces the bodies of the user's discussions and comments
+ * with "The user and all related content has been deleted." (names stay); `delete` removes the
+ * user's discussions (with their comments) and comments through the usual delete paths. Wipe and
+ * delete run in a durable job enqueued in the scrub's transaction (users.delete-content.ts).
  * @throws AppError 403 (permission or higher rank), 404.
  */
 export async function deleteUser(
@@ -89,6 +93,8 @@ export async function deleteUser(
     await markUserDeleted(trx, userID, nowIso());
     await endUserSessions(trx, userID);
     await bumpPermissionsVersion(trx);
+    if (deleteMethod !== 'keep')
+      await scheduleUserContentDeletion(trx, { userID, method: deleteMethod, deleteUserID: ctx.actor.userID }, ctx.clock);
     await recordAudit(
       ctx,
       {
