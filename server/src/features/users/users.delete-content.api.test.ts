@@ -62,17 +62,22 @@ describe(`Users API: DELETE /users/{id} and the user's content (${testDialect})`
 
   test('wipe: bodies are replaced by the note, names and places stay', async () => {
     const { author, category, own, comment } = await authorWithContent();
+    await makeComment(t, { discussionID: own.discussionID, text: 'Aardvarkish secrets.', as: author });
+    assert.equal((await get('/search?query=Aardvarkish')).json().length, 1);
     await deleteAndDrain(author.user.userID, 'wipe');
     const discussion = (await get(`/discussions/${String(own.discussionID)}`)).json();
     assert.equal(discussion.name, 'Author thread');
     assert.equal(discussion.body, WIPED_CONTENT_TEXT);
     assert.equal(discussion.insertUser.name, 'Deleted User');
     assert.equal((await get(`/comments/${String(comment.commentID)}`)).json().body, WIPED_CONTENT_TEXT);
+    const search = await get('/search?query=Aardvarkish');
+    assert.equal(search.statusCode, 200);
+    assert.deepEqual(search.json(), []);
     const list = (await get(`/comments?discussionID=${String(own.discussionID)}`)).json();
     assert.match(list[0].body, /A reply by someone else\./);
     const counts = (await get(`/categories/${String(category.categoryID)}`)).json();
     assert.equal(counts.countDiscussions, 2);
-    assert.equal(counts.countComments, 4);
+    assert.equal(counts.countComments, 5);
   });
 
   test('delete: the discussions and comments go (404), counts go down, others keep their replies', async () => {
