@@ -39,7 +39,8 @@ export function AppLayout() {
   const isBannerPage = hasBanner(location.pathname);
   const titleBarMode = isBannerPage && background === 'transparent' ? 'transparent' : 'solid';
   // api-contract §1.2: a banned user learns why on every page; signing out stays reachable.
-  const showBanned = useIsBanned() && matchPath(routePatterns.signOut, location.pathname) === null;
+  const isBanned = useIsBanned();
+  const showBanned = isBanned && matchPath(routePatterns.signOut, location.pathname) === null;
   const isHydrated = useSyncExternalStore(subscribeNothing, () => true, () => false);
   return (
     <div className={styles.frame} data-title-bar={titleBarMode}>
@@ -55,7 +56,8 @@ export function AppLayout() {
       <Toasts />
       <AppLinkNavigation />
       {showBanned ? null : <UnconfirmedEmailToast />}
-      {isHydrated && !showBanned ? (
+      {/* No live stream for a banned member, not even on the sign-out page (its session ends there). */}
+      {isHydrated && !isBanned ? (
         <Suspense fallback={null}>
           <LiveUpdates />
         </Suspense>
