@@ -87,7 +87,7 @@ test('the account settings page saves and shows its result', async () => {
     const isPrivate = page.getByLabel('Private profile');
     const wasPrivate = await isPrivate.isChecked();
     await isPrivate.setChecked(!wasPrivate);
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Your changes have been saved.').waitFor();
     await page.reload();
     assert.equal(await page.getByLabel('Private profile').isChecked(), !wasPrivate);

@@ -9,3 +9,12 @@ export function canOpenLiveStream(set: PermissionSet, userID: number, discussion
   if (discussionID !== null) return true;
   return userID > 0 && has(set, 'session.valid');
 }
+
+/**
+ * A guest without a discussion has nothing to stream. The stream answers 204, which tells an
+ * EventSource to stop reconnecting (HTML's server-sent events): a page whose session just ended
+ * (sign-out in another tab, a ban) reconnects as a guest and must not log an error each time.
+ */
+export function hasNothingToStream(userID: number, discussionID: number | undefined): boolean {
+  return userID === 0 && discussionID === undefined;
+}

@@ -5,6 +5,7 @@ import { errorSchema } from '../../../../common/src/api/common.ts';
 import { LIVE_CONTENT_TYPE, liveEventsQuerySchema } from '../../../../common/src/api/live.ts';
 import { AppError } from '../../platform/errors.ts';
 import { LiveHub } from './live.hub.ts';
+import { hasNothingToStream } from './live.policy.ts';
 import { catchUp, openLiveStream } from './live.service.ts';
 import { LiveStream } from './live.stream.ts';
 import { subscribeLive } from './live.subscribers.ts';
@@ -50,6 +51,7 @@ export function liveRoutes(hub: LiveHub) {
           querystring: liveEventsQuerySchema,
           response: {
             200: z.string().describe(`${LIVE_CONTENT_TYPE}: events ready, notification, notificationCount, comment, message`),
+            204: z.null().describe('a guest without a discussion: nothing to stream (an EventSource stops reconnecting)'),
             403: errorSchema,
             404: errorSchema,
             406: errorSchema,
@@ -62,6 +64,9 @@ export function liveRoutes(hub: LiveHub) {
         // An EventSource asks for the stream; any other client (a JSON fetch) gets an error, not an endless answer.
         if (!(request.headers.accept ?? '').includes('text/event-stream')) {
           throw new AppError(406, 'This call answers text/event-stream only.');
+        }
+        if (hasNothingToStream(request.ctx.actor.userID, request.query.discussionID)) {
+          return reply.code(204).send(null);
         }
         hub.assertRoom();
         const header = request.headers['last-event-id'];
