@@ -61,6 +61,10 @@ export function fillHole(
 
 /** Adds a new comment: at the end of the thread, or as the last reply of its parent. */
 export function addComment(thread: CommentThread, comment: Comment): CommentThread {
+  // Already there (its live event and the poster's own answer both add it): only the record is replaced.
+  if (thread.commentsByID[String(comment.commentID)] !== undefined) {
+    return { ...thread, commentsByID: { ...thread.commentsByID, [String(comment.commentID)]: comment } };
+  }
   const parentID = comment.parentCommentID;
   // The thread's paths run from the root, dot-delimited (api-contract §9).
   const item = (parentPath: string): ThreadItem => ({
@@ -83,6 +87,13 @@ export function addComment(thread: CommentThread, comment: Comment): CommentThre
     threadStructure,
     commentsByID: { ...thread.commentsByID, [String(comment.commentID)]: comment },
   };
+}
+
+/** Whether a comment is in any cached page of its discussion's thread. */
+export function isCommentCached(client: QueryClient, discussionID: number, commentID: number): boolean {
+  return client
+    .getQueriesData<CommentThread>({ queryKey: commentKeys.threads(discussionID) })
+    .some(([, thread]) => thread?.commentsByID[String(commentID)] !== undefined);
 }
 
 /** A deleted comment: replies keep their place under a tombstone; a leaf leaves the thread. */
@@ -136,8 +147,10 @@ export function usePostCommentMutation(discussionID: number) {
       postComment({ ...input, discussionID }),
     onSuccess: (result) => {
       if (result.kind !== 'created') return;
+      // The live stream may have brought it first: counted once.
+      const known = isCommentCached(client, discussionID, result.comment.commentID);
       updateThread((thread) => addComment(thread, result.comment));
-      adjustCommentCount(client, discussionID, 1);
+      if (!known) adjustCommentCount(client, discussionID, 1);
     },
   });
 }

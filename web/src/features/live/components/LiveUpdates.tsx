@@ -5,7 +5,7 @@ import type { MeCounts } from '../../../../../common/src/api/users.ts';
 import { useToasts } from '../../../components/toast-context.tsx';
 import { connectLiveEvents, type LiveHandlers } from '../../../lib/live-events.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
-import { addComment, adjustCommentCount, commentKeys } from '../../comments/api/comments.queries.ts';
+import { addComment, adjustCommentCount, commentKeys, isCommentCached } from '../../comments/api/comments.queries.ts';
 import { conversationKeys } from '../../conversations/api/conversations.queries.ts';
 import { notificationKeys } from '../../notifications/api/notifications.queries.ts';
 import { useOpenDiscussionID } from '../hooks/live-discussion.ts';
@@ -30,9 +30,8 @@ function setUnreadCount(client: QueryClient, count: number): void {
 
 /** A comment that arrived live joins every cached page of its thread once (not the author's own, already there). */
 function addLiveComment(client: QueryClient, comment: Comment): void {
-  const threads = client.getQueriesData<CommentThread>({ queryKey: commentKeys.threads(comment.discussionID) });
-  const known = threads.some(([, thread]) => thread?.commentsByID[String(comment.commentID)] !== undefined);
-  if (known || threads.length === 0) return;
+  const cachedPages = client.getQueriesData<CommentThread>({ queryKey: commentKeys.threads(comment.discussionID) });
+  if (cachedPages.length === 0 || isCommentCached(client, comment.discussionID, comment.commentID)) return;
   client.setQueriesData<CommentThread>({ queryKey: commentKeys.threads(comment.discussionID) }, (thread) =>
     thread === undefined ? thread : addComment(thread, comment),
   );
