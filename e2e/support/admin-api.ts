@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
+import { addressPool } from './addresses.ts';
 import { adminPassword, journeyBaseURL } from './server.ts';
 
-let adminSignIns = 0;
+const adminAddress = addressPool();
 
 /** A call of the API as the administrator: method, path under /api/v2, JSON body (or a form to upload). */
 export type AdminApi = <T>(method: string, path: string, body?: unknown) => Promise<T>;
@@ -17,10 +18,9 @@ export async function adminApi(): Promise<AdminApi> {
     'x-requested-with': 'vanilla',
     referer: `${base}/`,
   };
-  adminSignIns += 1;
   const signIn = await fetch(`${base}/api/v2/authenticate/password`, {
     method: 'POST',
-    headers: { ...headers, 'x-forwarded-for': `10.251.${process.pid % 250}.${adminSignIns % 250}` },
+    headers: { ...headers, 'x-forwarded-for': adminAddress() },
     body: JSON.stringify({ username: 'admin', password: adminPassword }),
   });
   assert.equal(signIn.status, 201, await signIn.clone().text());

@@ -4,6 +4,7 @@ import path from 'node:path';
 import assert from 'node:assert/strict';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { journeyBaseURL } from './server.ts';
+import { addressPool } from './addresses.ts';
 
 const require = createRequire(import.meta.url);
 const axeSource = (require('axe-core') as { source: string }).source;
@@ -34,7 +35,7 @@ export const viewports = {
   desktop: { width: 1440, height: 900 },
 } as const;
 
-let contextNumber = 0;
+const visitorAddress = addressPool();
 
 /**
  * A fresh context (own cookies) at a viewport, with console errors collected. Each context comes
@@ -45,8 +46,7 @@ export async function openPage(
   browser: Browser,
   viewport: keyof typeof viewports,
 ): Promise<{ page: Page; errors: string[] }> {
-  contextNumber += 1;
-  const address = `10.${process.pid % 250}.${Math.floor(contextNumber / 250) % 250}.${(contextNumber % 250) + 1}`;
+  const address = visitorAddress();
   const context = await browser.newContext({
     viewport: viewports[viewport],
     baseURL: journeyBaseURL(),
