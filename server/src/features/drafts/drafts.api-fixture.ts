@@ -4,6 +4,7 @@ import type { CreateDraftInput, Draft, DraftListItem } from '../../../../common/
 import { inject, type TestActor } from '../../../test/actors.ts';
 import { factoryAdmin, rich2 } from '../../../test/factories.ts';
 import type { TestApp } from '../../../test/harness.ts';
+import { findJobsByStatus } from '../../platform/jobs/jobs.repo.ts';
 
 /** A discussion draft's attributes, complete enough to schedule (api-contract §23). */
 export function discussionAttributes(categoryID: number, name = 'A scheduled discussion', text = 'Scheduled words.') {
@@ -41,6 +42,10 @@ export async function runJobs(t: TestApp): Promise<void> {
   await t.app.jobs.drain();
   await t.app.deps.events.settled();
   await t.app.jobs.drain();
-  const stuck = await t.db.selectFrom('jobs').select(['type', 'lastError']).where('status', 'in', ['failed', 'dead']).execute();
+  const stuck = [];
+  for (const status of ['failed', 'dead'] as const) {
+    const rows = await findJobsByStatus(t.db, { status, offset: 0, limit: 100 });
+    stuck.push(...rows.map((row) => ({ type: row.type, lastError: row.lastError })));
+  }
   assert.deepEqual(stuck, [], 'no job failed');
 }
