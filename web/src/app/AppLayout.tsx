@@ -1,4 +1,4 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { lazy, Suspense } from 'react';
 import { matchPath, Outlet, useLocation, useNavigate } from 'react-router';
 import { AppLinkNavigation } from '../components/AppLink.tsx';
 import { Toasts } from '../components/Toasts.tsx';
@@ -8,6 +8,7 @@ import { TitleBar } from '../layout/title-bar/TitleBar.tsx';
 import { useConfigValue } from '../lib/bootstrap.ts';
 import { t } from '../lib/i18n.ts';
 import { useIsBanned } from '../lib/session.ts';
+import { useIsHydrated } from '../lib/use-is-hydrated.ts';
 import { BannedPage } from './errors/BannedPage.tsx';
 import { ErrorBoundary } from './errors/ErrorBoundary.tsx';
 import { homePath, routePatterns } from './paths.ts';
@@ -17,10 +18,6 @@ import styles from './AppLayout.module.css';
 const LiveUpdates = lazy(async () => ({
   default: (await import('../features/live/components/LiveUpdates.tsx')).LiveUpdates,
 }));
-
-function subscribeNothing(): () => void {
-  return () => {};
-}
 
 /** Pages that open with a banner (a transparent title bar may sit on it). */
 function hasBanner(pathname: string): boolean {
@@ -41,7 +38,7 @@ export function AppLayout() {
   // api-contract §1.2: a banned user learns why on every page; signing out stays reachable.
   const isBanned = useIsBanned();
   const showBanned = isBanned && matchPath(routePatterns.signOut, location.pathname) === null;
-  const isHydrated = useSyncExternalStore(subscribeNothing, () => true, () => false);
+  const isHydrated = useIsHydrated();
   return (
     <div className={styles.frame} data-title-bar={titleBarMode}>
       <TitleBar hasBanner={isBannerPage} />

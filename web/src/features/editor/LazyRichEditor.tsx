@@ -1,5 +1,6 @@
-import { lazy, Suspense, useId, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { t } from '../../lib/i18n.ts';
+import { useIsHydrated } from '../../lib/use-is-hydrated.ts';
 import type { RichEditorProps } from './components/RichEditor.tsx';
 import { isPlainRich2, rich2FromPlainText, rich2ToPlainText } from './rich2-text.ts';
 import styles from './LazyRichEditor.module.css';
@@ -9,17 +10,6 @@ const RichEditor = lazy(async () => {
   const module = await import('./components/RichEditor.tsx');
   return { default: module.RichEditor };
 });
-
-const subscribeNothing = () => () => undefined;
-
-/** False during the server render and hydration, true once the page runs in the browser. */
-function useIsClient(): boolean {
-  return useSyncExternalStore(
-    subscribeNothing,
-    () => true,
-    () => false,
-  );
-}
 
 /**
  * What shows until the editor has loaded (and on the server): a plain text box. It edits the
@@ -65,7 +55,7 @@ export function EditorFallback({
 
 /** The rich2 editor, loaded on demand (interfaces.md): same props as `RichEditor`. */
 export function LazyRichEditor(props: RichEditorProps) {
-  const isClient = useIsClient();
+  const isClient = useIsHydrated();
   const fallback = <EditorFallback {...props} />;
   if (!isClient) return fallback;
   return (

@@ -10,6 +10,7 @@ import { useFormErrors } from '../../../lib/use-form-errors.ts';
 import { useRequestPasswordMutation } from '../api/auth.queries.ts';
 import { EntryLayout } from './EntryLayout.tsx';
 import styles from './EntryLayout.module.css';
+import { HydratedFieldset } from '../../../components/form/HydratedFieldset.tsx';
 
 const shownFields = ['email'] as const;
 
@@ -53,24 +54,26 @@ export function RequestPasswordPage() {
         </div>
       ) : (
         <form className={styles.form} onSubmit={handleSubmit} noValidate>
-          {formMessages.length > 0 ? <FormMessage>{formMessages.join(' ')}</FormMessage> : null}
-          <TextField
-            label={t('Email/Username')}
-            name="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            errors={errors.fieldErrors('email')}
-          />
-          <Button
-            type="submit"
-            variant="primary"
-            className={styles.submit}
-            isLoading={mutation.isPending}
-          >
-            {t('Request a new password')}
-          </Button>
+          <HydratedFieldset>
+            {formMessages.length > 0 ? <FormMessage>{formMessages.join(' ')}</FormMessage> : null}
+            <TextField
+              label={t('Email/Username')}
+              name="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+              errors={errors.fieldErrors('email')}
+            />
+            <Button
+              type="submit"
+              variant="primary"
+              className={styles.submit}
+              isLoading={mutation.isPending}
+            >
+              {t('Request a new password')}
+            </Button>
+          </HydratedFieldset>
         </form>
       )}
     </EntryLayout>

@@ -12,6 +12,7 @@ import { useFormErrors } from '../../../lib/use-form-errors.ts';
 import { useResetPasswordMutation } from '../api/auth.queries.ts';
 import { EntryLayout } from './EntryLayout.tsx';
 import styles from './EntryLayout.module.css';
+import { HydratedFieldset } from '../../../components/form/HydratedFieldset.tsx';
 
 const shownFields = ['password', 'passwordConfirm'] as const;
 
@@ -78,37 +79,39 @@ export function ResetPasswordPage() {
       }
     >
       <form className={styles.form} onSubmit={handleSubmit} noValidate>
-        {formMessages.length > 0 ? <FormMessage>{formMessages.join(' ')}</FormMessage> : null}
-        <TextField
-          label={t('New Password')}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={minLength}
-          description={t('At least {count} characters.', { count: minLength })}
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          errors={errors.fieldErrors('password')}
-        />
-        <TextField
-          label={t('Confirm Password')}
-          name="passwordConfirm"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={confirmation}
-          onChange={(event) => setConfirmation(event.target.value)}
-          errors={errors.fieldErrors('passwordConfirm')}
-        />
-        <Button
-          type="submit"
-          variant="primary"
-          className={styles.submit}
-          isLoading={mutation.isPending}
-        >
-          {t('Save Password')}
-        </Button>
+        <HydratedFieldset>
+          {formMessages.length > 0 ? <FormMessage>{formMessages.join(' ')}</FormMessage> : null}
+          <TextField
+            label={t('New Password')}
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={minLength}
+            description={t('At least {count} characters.', { count: minLength })}
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            errors={errors.fieldErrors('password')}
+          />
+          <TextField
+            label={t('Confirm Password')}
+            name="passwordConfirm"
+            type="password"
+            autoComplete="new-password"
+            required
+            value={confirmation}
+            onChange={(event) => setConfirmation(event.target.value)}
+            errors={errors.fieldErrors('passwordConfirm')}
+          />
+          <Button
+            type="submit"
+            variant="primary"
+            className={styles.submit}
+            isLoading={mutation.isPending}
+          >
+            {t('Save Password')}
+          </Button>
+        </HydratedFieldset>
       </form>
     </EntryLayout>
   );

@@ -14,6 +14,7 @@ import { useSignInMutation } from '../api/auth.queries.ts';
 import { navigateWithReload } from '../navigate-with-reload.ts';
 import { EntryLayout } from './EntryLayout.tsx';
 import styles from './EntryLayout.module.css';
+import { HydratedFieldset } from '../../../components/form/HydratedFieldset.tsx';
 
 const shownFields = ['username', 'password', 'persist'] as const;
 
@@ -66,43 +67,45 @@ export function SignInPage() {
       }
     >
       <form className={styles.form} onSubmit={(event) => void handleSubmit(event)} noValidate>
-        {formMessages.length > 0 ? <FormMessage>{formMessages.join(' ')}</FormMessage> : null}
-        <TextField
-          label={t('Email/Username')}
-          name="username"
-          autoComplete="username"
-          required
-          value={username}
-          onChange={(event) => setUsername(event.target.value)}
-          errors={errors.fieldErrors('username')}
-        />
-        <TextField
-          label={t('Password')}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          errors={errors.fieldErrors('password', 'currentPassword')}
-        />
-        <div className={styles.row}>
-          <CheckboxField
-            label={t('Keep me signed in')}
-            name="persist"
-            checked={persist}
-            onChange={(event) => setPersist(event.target.checked)}
+        <HydratedFieldset>
+          {formMessages.length > 0 ? <FormMessage>{formMessages.join(' ')}</FormMessage> : null}
+          <TextField
+            label={t('Email/Username')}
+            name="username"
+            autoComplete="username"
+            required
+            value={username}
+            onChange={(event) => setUsername(event.target.value)}
+            errors={errors.fieldErrors('username')}
           />
-          <Link to={requestPasswordPath()}>{t('Forgot your password?')}</Link>
-        </div>
-        <Button
-          type="submit"
-          variant="primary"
-          className={styles.submit}
-          isLoading={signInMutation.isPending || signInMutation.isSuccess}
-        >
-          {t('Sign In')}
-        </Button>
+          <TextField
+            label={t('Password')}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            errors={errors.fieldErrors('password', 'currentPassword')}
+          />
+          <div className={styles.row}>
+            <CheckboxField
+              label={t('Keep me signed in')}
+              name="persist"
+              checked={persist}
+              onChange={(event) => setPersist(event.target.checked)}
+            />
+            <Link to={requestPasswordPath()}>{t('Forgot your password?')}</Link>
+          </div>
+          <Button
+            type="submit"
+            variant="primary"
+            className={styles.submit}
+            isLoading={signInMutation.isPending || signInMutation.isSuccess}
+          >
+            {t('Sign In')}
+          </Button>
+        </HydratedFieldset>
       </form>
     </EntryLayout>
   );

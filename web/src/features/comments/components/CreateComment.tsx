@@ -13,8 +13,12 @@ import { useCreateCommentDraft } from '../hooks/create-comment-draft.ts';
 import { isRich2Empty } from '../../editor/rich2-text.ts';
 import { CommentEditor } from './CommentEditor.tsx';
 import styles from './CreateComment.module.css';
-import { commentDraftText, useCommentDraftAutosave } from '../../drafts/hooks/useCommentDraftAutosave.ts';
+import {
+  commentDraftText,
+  useCommentDraftAutosave,
+} from '../../drafts/hooks/useCommentDraftAutosave.ts';
 import { DraftSaveStatus } from '../../drafts/components/DraftSaveStatus.tsx';
+import { HydratedFieldset } from '../../../components/form/HydratedFieldset.tsx';
 
 export interface CreateCommentProps {
   discussion: Discussion;
@@ -149,37 +153,39 @@ export function CreateComment({ discussion: initial }: CreateCommentProps) {
         <p className={styles.closedNote}>{t('This discussion has been closed.')}</p>
       ) : null}
       <form className={styles.form} onSubmit={(event) => void handleSubmit(event)}>
-        <CommentEditor
-          value={draft}
-          onChange={(value) => {
-            setDraft(value);
-            if (pendingMessage !== null) setPendingMessage(null);
-          }}
-          label={t('Comment')}
-          placeholder={t('Write a comment…')}
-          error={bodyErrors.length > 0 ? bodyErrors.join(' ') : undefined}
-        />
-        <DraftSaveStatus autosave={autosave} toText={commentDraftText} />
-        {otherError !== null ? (
-          <p role="alert" className={styles.error}>
-            {otherError}
-          </p>
-        ) : null}
-        {pendingMessage !== null ? (
-          <p role="status" className={styles.pending}>
-            {pendingMessage}
-          </p>
-        ) : null}
-        <div className={styles.actions}>
-          <Button
-            variant="primary"
-            type="submit"
-            isLoading={isPosting}
-            disabled={isRich2Empty(draft)}
-          >
-            {t('Post Comment')}
-          </Button>
-        </div>
+        <HydratedFieldset>
+          <CommentEditor
+            value={draft}
+            onChange={(value) => {
+              setDraft(value);
+              if (pendingMessage !== null) setPendingMessage(null);
+            }}
+            label={t('Comment')}
+            placeholder={t('Write a comment…')}
+            error={bodyErrors.length > 0 ? bodyErrors.join(' ') : undefined}
+          />
+          <DraftSaveStatus autosave={autosave} toText={commentDraftText} />
+          {otherError !== null ? (
+            <p role="alert" className={styles.error}>
+              {otherError}
+            </p>
+          ) : null}
+          {pendingMessage !== null ? (
+            <p role="status" className={styles.pending}>
+              {pendingMessage}
+            </p>
+          ) : null}
+          <div className={styles.actions}>
+            <Button
+              variant="primary"
+              type="submit"
+              isLoading={isPosting}
+              disabled={isRich2Empty(draft)}
+            >
+              {t('Post Comment')}
+            </Button>
+          </div>
+        </HydratedFieldset>
       </form>
     </section>
   );

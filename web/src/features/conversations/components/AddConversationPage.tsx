@@ -9,13 +9,19 @@ import { t } from '../../../lib/i18n.ts';
 import { useCurrentUser, usePermission } from '../../../lib/session.ts';
 import { CommentEditor } from '../../comments/components/CommentEditor.tsx';
 import { isRich2Empty, rich2FromPlainText } from '../../editor/rich2-text.ts';
-import { useCreateConversationMutation, useRecipientsByNameQuery } from '../api/conversations.queries.ts';
+import {
+  useCreateConversationMutation,
+  useRecipientsByNameQuery,
+} from '../api/conversations.queries.ts';
 import styles from './Conversations.module.css';
 import { RecipientPicker, type Recipient } from './RecipientPicker.tsx';
+import { HydratedFieldset } from '../../../components/form/HydratedFieldset.tsx';
 
 /** The names a compose link gives: `/messages/add/{name}` and `?to=a,b`. */
 function namesFromLink(name: string | undefined, to: string | null): string[] {
-  const names = [name ?? '', ...(to ?? '').split(',')].map((item) => item.trim()).filter((item) => item !== '');
+  const names = [name ?? '', ...(to ?? '').split(',')]
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
   return [...new Set(names)];
 }
 
@@ -61,56 +67,64 @@ export function AddConversationPage() {
       {
         onSuccess: (conversation) => void navigate(conversationPath(conversation.conversationID)),
         onError: (caught) =>
-          setError(caught instanceof ApiError ? caught : new ApiError(t('Something has gone wrong.'), { status: 0 })),
+          setError(
+            caught instanceof ApiError
+              ? caught
+              : new ApiError(t('Something has gone wrong.'), { status: 0 }),
+          ),
       },
     );
   };
   const bodyErrors = error?.fieldMessages('initialBody') ?? [];
   const recipientErrors = error?.fieldMessages('participantUserIDs') ?? [];
   const otherError =
-    error !== null && bodyErrors.length === 0 && recipientErrors.length === 0 ? (error.description ?? error.message) : null;
+    error !== null && bodyErrors.length === 0 && recipientErrors.length === 0
+      ? (error.description ?? error.message)
+      : null;
   return (
     <main className={styles.page}>
       <h1 className={styles.title}>{t('New Message')}</h1>
       <form className={styles.form} onSubmit={handleSubmit}>
-        <RecipientPicker
-          recipients={recipients}
-          onChange={setChosen}
-          excludeUserIDs={[me.userID]}
-          error={recipientErrors.length > 0 ? recipientErrors.join(' ') : undefined}
-        />
-        <div className={styles.field}>
-          <label htmlFor={subjectID}>{t('Subject (optional)')}</label>
-          <input
-            id={subjectID}
-            className={styles.input}
-            value={subject}
-            maxLength={255}
-            onChange={(event) => setSubject(event.target.value)}
+        <HydratedFieldset>
+          <RecipientPicker
+            recipients={recipients}
+            onChange={setChosen}
+            excludeUserIDs={[me.userID]}
+            error={recipientErrors.length > 0 ? recipientErrors.join(' ') : undefined}
           />
-        </div>
-        <CommentEditor
-          value={body}
-          onChange={setBody}
-          label={t('Message')}
-          placeholder={t('Write a message…')}
-          error={bodyErrors.length > 0 ? bodyErrors.join(' ') : undefined}
-        />
-        {otherError !== null ? (
-          <p className={styles.error} role="alert">
-            {otherError}
-          </p>
-        ) : null}
-        <div className={styles.actions}>
-          <Button
-            type="submit"
-            variant="primary"
-            isLoading={mutation.isPending}
-            disabled={recipients.length === 0 || isRich2Empty(body)}
-          >
-            {t('Send Message')}
-          </Button>
-        </div>
+          <div className={styles.field}>
+            <label htmlFor={subjectID}>{t('Subject (optional)')}</label>
+            <input
+              id={subjectID}
+              className={styles.input}
+              value={subject}
+              maxLength={255}
+              onChange={(event) => setSubject(event.target.value)}
+            />
+          </div>
+          <CommentEditor
+            value={body}
+            onChange={setBody}
+            label={t('Message')}
+            placeholder={t('Write a message…')}
+            error={bodyErrors.length > 0 ? bodyErrors.join(' ') : undefined}
+          />
+          {otherError !== null ? (
+            <p className={styles.error} role="alert">
+              {otherError}
+            </p>
+          ) : null}
+          <div className={styles.actions}>
+            <Button
+              type="submit"
+              variant="primary"
+              isLoading={mutation.isPending}
+              disabled={recipients.length === 0 || isRich2Empty(body)}
+            >
+              {t('Send Message')}
+            </Button>
+          </div>
+        </HydratedFieldset>
       </form>
     </main>
   );

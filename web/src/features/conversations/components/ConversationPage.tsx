@@ -21,6 +21,7 @@ import {
   usePostMessageMutation,
 } from '../api/conversations.queries.ts';
 import styles from './Conversations.module.css';
+import { HydratedFieldset } from '../../../components/form/HydratedFieldset.tsx';
 
 /** Messages per page of a thread (the API's maximum). */
 const MESSAGES_LIMIT = 100;
@@ -28,11 +29,18 @@ const MESSAGES_LIMIT = 100;
 function MessageItem({ message, isMine }: { message: Message; isMine: boolean }) {
   const author = message.insertUser;
   return (
-    <li className={`${styles.message} ${isMine ? styles.mine : ''}`} id={`Message_${message.messageID}`}>
+    <li
+      className={`${styles.message} ${isMine ? styles.mine : ''}`}
+      id={`Message_${message.messageID}`}
+    >
       <Avatar photoUrl={author?.photoUrl} name={author?.name ?? ''} size="small" isDecorative />
       <div className={styles.messageBody}>
         <span className={styles.itemName}>
-          {author ? <SmartLink to={profilePath(author.name)}>{author.name}</SmartLink> : t('Unknown')}
+          {author ? (
+            <SmartLink to={profilePath(author.name)}>{author.name}</SmartLink>
+          ) : (
+            t('Unknown')
+          )}
         </span>{' '}
         <span className={styles.meta}>
           <DateTime date={message.dateInserted} />
@@ -58,31 +66,43 @@ function ReplyForm({ conversationID }: { conversationID: number }) {
       {
         onSuccess: () => setDraft(''),
         onError: (caught) =>
-          setError(caught instanceof ApiError ? caught : new ApiError(t('Something has gone wrong.'), { status: 0 })),
+          setError(
+            caught instanceof ApiError
+              ? caught
+              : new ApiError(t('Something has gone wrong.'), { status: 0 }),
+          ),
       },
     );
   };
   const bodyErrors = error?.fieldMessages('body') ?? [];
-  const otherError = error !== null && bodyErrors.length === 0 ? (error.description ?? error.message) : null;
+  const otherError =
+    error !== null && bodyErrors.length === 0 ? (error.description ?? error.message) : null;
   return (
     <form className={styles.form} onSubmit={handleSubmit}>
-      <CommentEditor
-        value={draft}
-        onChange={setDraft}
-        label={t('Message')}
-        placeholder={t('Write a message…')}
-        error={bodyErrors.length > 0 ? bodyErrors.join(' ') : undefined}
-      />
-      {otherError !== null ? (
-        <p className={styles.error} role="alert">
-          {otherError}
-        </p>
-      ) : null}
-      <div className={styles.actions}>
-        <Button type="submit" variant="primary" isLoading={mutation.isPending} disabled={isRich2Empty(draft)}>
-          {t('Send Message')}
-        </Button>
-      </div>
+      <HydratedFieldset>
+        <CommentEditor
+          value={draft}
+          onChange={setDraft}
+          label={t('Message')}
+          placeholder={t('Write a message…')}
+          error={bodyErrors.length > 0 ? bodyErrors.join(' ') : undefined}
+        />
+        {otherError !== null ? (
+          <p className={styles.error} role="alert">
+            {otherError}
+          </p>
+        ) : null}
+        <div className={styles.actions}>
+          <Button
+            type="submit"
+            variant="primary"
+            isLoading={mutation.isPending}
+            disabled={isRich2Empty(draft)}
+          >
+            {t('Send Message')}
+          </Button>
+        </div>
+      </HydratedFieldset>
     </form>
   );
 }
@@ -101,10 +121,13 @@ export function ConversationPage({ conversationID }: ConversationPageProps) {
   const leave = useLeaveConversationMutation();
   usePageMeta({ title: conversation.data?.name ?? t('Messages') });
   if (!signedIn) return <PermissionErrorPage />;
-  if (conversation.isError) return <ErrorPageForError error={conversation.error} recordType="Conversation" />;
+  if (conversation.isError)
+    return <ErrorPageForError error={conversation.error} recordType="Conversation" />;
   if (conversation.isPending) return <Loader />;
   const data = conversation.data;
-  const participantNames = (data.participants ?? []).map((participant) => participant.user?.name ?? '').filter((name) => name !== '');
+  const participantNames = (data.participants ?? [])
+    .map((participant) => participant.user?.name ?? '')
+    .filter((name) => name !== '');
   const isParticipant = data.countUnread !== undefined;
   // The API answers newest first; the thread reads oldest first.
   const shown = [...(messages.data?.pages ?? [])].flatMap((page) => page.messages).reverse();
@@ -116,7 +139,9 @@ export function ConversationPage({ conversationID }: ConversationPageProps) {
           <Button
             variant="text"
             isLoading={leave.isPending}
-            onClick={() => leave.mutate(conversationID, { onSuccess: () => void navigate(messagesPath()) })}
+            onClick={() =>
+              leave.mutate(conversationID, { onSuccess: () => void navigate(messagesPath()) })
+            }
           >
             {t('Leave Conversation')}
           </Button>
@@ -138,7 +163,11 @@ export function ConversationPage({ conversationID }: ConversationPageProps) {
       ) : (
         <>
           {messages.hasNextPage ? (
-            <Button variant="text" isLoading={messages.isFetchingNextPage} onClick={() => void messages.fetchNextPage()}>
+            <Button
+              variant="text"
+              isLoading={messages.isFetchingNextPage}
+              onClick={() => void messages.fetchNextPage()}
+            >
               {t('Show older messages')}
             </Button>
           ) : null}
@@ -147,7 +176,11 @@ export function ConversationPage({ conversationID }: ConversationPageProps) {
           ) : (
             <ol className={styles.messages} aria-label={t('Messages')}>
               {shown.map((message) => (
-                <MessageItem key={message.messageID} message={message} isMine={message.insertUserID === me.userID} />
+                <MessageItem
+                  key={message.messageID}
+                  message={message}
+                  isMine={message.insertUserID === me.userID}
+                />
               ))}
             </ol>
           )}

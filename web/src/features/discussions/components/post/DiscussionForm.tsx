@@ -19,6 +19,7 @@ import {
   useDiscussionFormDraft,
   type DiscussionFormDraft,
 } from '../../../drafts/components/DiscussionDraftTools.tsx';
+import { HydratedFieldset } from '../../../../components/form/HydratedFieldset.tsx';
 
 /** What the form starts from. */
 export interface DiscussionFormValues {
@@ -149,41 +150,43 @@ export function DiscussionForm({
         onSubmit={(event) => void handleSubmit(event)}
         noValidate
       >
-        <TextField
-          label={t('Title')}
-          name="name"
-          required
-          maxLength={DISCUSSION_NAME_MAX_LENGTH}
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          errors={errors.fieldErrors('name')}
-        />
-        <CategoryPicker
-          categories={categories}
-          value={categoryID}
-          onChange={setCategoryID}
-          errors={errors.fieldErrors('categoryID')}
-        />
-        <BodyEditor
-          label={t('Body')}
-          value={body}
-          onChange={setBody}
-          placeholder={bodyPlaceholder}
-          errors={errors.fieldErrors('body', 'format')}
-        />
-        {isTaggingEnabled ? (
-          <TagPicker
-            value={tags}
-            onChange={setTags}
-            canCreate={canCreateTags}
-            errors={errors.fieldErrors('tagIDs', 'newTagNames')}
+        <HydratedFieldset>
+          <TextField
+            label={t('Title')}
+            name="name"
+            required
+            maxLength={DISCUSSION_NAME_MAX_LENGTH}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            errors={errors.fieldErrors('name')}
           />
-        ) : null}
-        <div className={styles.actions}>
-          <Button type="submit" variant="primary" isLoading={isSaving} disabled={isLocked}>
-            {submitLabel}
-          </Button>
-        </div>
+          <CategoryPicker
+            categories={categories}
+            value={categoryID}
+            onChange={setCategoryID}
+            errors={errors.fieldErrors('categoryID')}
+          />
+          <BodyEditor
+            label={t('Body')}
+            value={body}
+            onChange={setBody}
+            placeholder={bodyPlaceholder}
+            errors={errors.fieldErrors('body', 'format')}
+          />
+          {isTaggingEnabled ? (
+            <TagPicker
+              value={tags}
+              onChange={setTags}
+              canCreate={canCreateTags}
+              errors={errors.fieldErrors('tagIDs', 'newTagNames')}
+            />
+          ) : null}
+          <div className={styles.actions}>
+            <Button type="submit" variant="primary" isLoading={isSaving} disabled={isLocked}>
+              {submitLabel}
+            </Button>
+          </div>
+        </HydratedFieldset>
       </form>
       {/* Outside the form: scheduling has a form of its own. */}
       {draft && autosave ? (
