@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import {
   assertAccessible,
   launchBrowser,
@@ -9,7 +9,8 @@ import {
   screenshot,
   viewports,
 } from '../support/browser.ts';
-import { adminPassword, useJourneyServer } from '../support/server.ts';
+import { useJourneyServer } from '../support/server.ts';
+import { signInAsAdmin } from '../support/sign-in.ts';
 
 useJourneyServer();
 
@@ -20,14 +21,6 @@ before(async () => {
 after(async () => {
   await browser.close();
 });
-
-async function signInAsAdmin(page: Page): Promise<void> {
-  await page.goto('/entry/signin');
-  await page.getByLabel('Email/Username').fill('admin');
-  await page.getByLabel(/^Password/).fill(adminPassword);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.getByRole('banner').getByRole('button', { name: 'My Account' }).waitFor();
-}
 
 test('an administrator creates a members-hidden category, reorders it and deletes it', async () => {
   for (const viewport of ['desktop', 'mobile'] as const) {

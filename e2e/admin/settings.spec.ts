@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import {
   assertAccessible,
   launchBrowser,
@@ -8,7 +8,8 @@ import {
   screenshot,
   viewports,
 } from '../support/browser.ts';
-import { adminPassword, useJourneyServer } from '../support/server.ts';
+import { useJourneyServer } from '../support/server.ts';
+import { signInAsAdmin } from '../support/sign-in.ts';
 
 useJourneyServer();
 
@@ -19,14 +20,6 @@ before(async () => {
 after(async () => {
   await browser.close();
 });
-
-async function signInAsAdmin(page: Page): Promise<void> {
-  await page.goto('/entry/signin');
-  await page.getByLabel('Email/Username').fill('admin');
-  await page.getByLabel(/^Password/).fill(adminPassword);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.getByRole('banner').getByRole('button', { name: 'My Account' }).waitFor();
-}
 
 test('an administrator changes the edit timeout and finds it saved after a reload', async () => {
   const amounts = { desktop: '2', mobile: '45' } as const;
