@@ -118,6 +118,19 @@ const DashboardCategoryFormPage = lazyPage(
   'src/features/admin/components/CategoryFormPage.tsx',
   async () => (await import('../features/admin/components/CategoryFormPage.tsx')).CategoryFormPage,
 );
+const DashboardRolesPage = lazyPage(
+  'src/features/roles/components/RolesPage.tsx',
+  async () => (await import('../features/roles/components/RolesPage.tsx')).RolesPage,
+);
+const DashboardRoleFormPage = lazyPage(
+  'src/features/roles/components/RoleFormPage.tsx',
+  async () => (await import('../features/roles/components/RoleFormPage.tsx')).RoleFormPage,
+);
+const DashboardReportReasonsPage = lazyPage(
+  'src/features/reports/components/ReportReasonsPage.tsx',
+  async () =>
+    (await import('../features/reports/components/ReportReasonsPage.tsx')).ReportReasonsPage,
+);
 const DashboardReportsPage = lazyPage(
   'src/features/reports/components/ReportsPage.tsx',
   async () => (await import('../features/reports/components/ReportsPage.tsx')).ReportsPage,
@@ -193,6 +206,10 @@ const pageRoutes: readonly PageRoute[] = [
   { path: routePatterns.dashboardReports, page: DashboardReportsPage },
   { path: routePatterns.dashboardCategoryAdd, page: DashboardCategoryFormPage },
   { path: routePatterns.dashboardCategoryEdit, page: DashboardCategoryFormPage },
+  { path: routePatterns.dashboardRoles, page: DashboardRolesPage },
+  { path: routePatterns.dashboardRoleAdd, page: DashboardRoleFormPage },
+  { path: routePatterns.dashboardRoleEdit, page: DashboardRoleFormPage },
+  { path: routePatterns.dashboardReportReasons, page: DashboardReportReasonsPage },
   { path: routePatterns.discussions, page: null },
   { path: routePatterns.discussionsPage, page: null },
   { path: routePatterns.taggedDiscussions, page: null },

@@ -233,6 +233,26 @@ export function dashboardCategoryAddPath(parentCategoryID?: number): string {
   return withQuery('/dashboard/categories/add', { parentID: parentCategoryID });
 }
 
+/** Admin: the roles and their permissions (`site.manage`; Vanilla's `/dashboard/role`). */
+export function dashboardRolesPath(): string {
+  return '/dashboard/roles';
+}
+
+/** Admin: a new role. */
+export function dashboardRoleAddPath(): string {
+  return '/dashboard/roles/add';
+}
+
+/** Admin: a role's edit form with its permission grid. */
+export function dashboardRoleEditPath(roleID: number): string {
+  return `/dashboard/roles/${roleID}/edit`;
+}
+
+/** Moderators: the reasons reporters choose from (`community.moderate`, api-contract §27.3). */
+export function dashboardReportReasonsPath(): string {
+  return '/dashboard/content/report-reasons';
+}
+
 /** Admin: a category's edit form. */
 export function dashboardCategoryEditPath(categoryID: number): string {
   return `/dashboard/categories/${categoryID}/edit`;
@@ -351,4 +371,8 @@ export const routePatterns = {
   logFilter: '/log/filter',
   dashboardCategoryAdd: '/dashboard/categories/add',
   dashboardCategoryEdit: '/dashboard/categories/:categoryID/edit',
+  dashboardRoles: '/dashboard/roles',
+  dashboardRoleAdd: '/dashboard/roles/add',
+  dashboardRoleEdit: '/dashboard/roles/:roleID/edit',
+  dashboardReportReasons: '/dashboard/content/report-reasons',
 } as const;

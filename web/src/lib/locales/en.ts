@@ -13,6 +13,7 @@ import { reportsEn } from './en/reports.ts';
 import { searchEn } from './en/search.ts';
 import { usersEn } from './en/users.ts';
 import { usersDashboardEn } from './en/users-dashboard.ts';
+import { rolesEn } from './en/roles.ts';
 
 /**
  * The English pack: every UI string keyed by its English spec text (CONVENTIONS §7). English maps
@@ -198,4 +199,5 @@ export const en: Readonly<Record<string, string>> = {
   ...reportsEn,
   ...usersEn,
   ...usersDashboardEn,
+  ...rolesEn,
 };

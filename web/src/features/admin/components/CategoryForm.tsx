@@ -208,11 +208,11 @@ export function CategoryForm({ categoryID, tree, roles, initial: loaded }: Categ
           />
           {values.customPermissions ? (
             <PermissionGrid
-              roles={roles}
+              rows={roles.map((role) => ({ id: role.roleID, name: role.name }))}
               value={values.grants}
               onChange={handleGrant}
               disabled={isSaving}
-              roleErrors={roleErrors}
+              rowErrors={roleErrors}
             />
           ) : null}
         </div>

@@ -3,6 +3,8 @@ import { NavLink } from 'react-router';
 import {
   dashboardCategoriesPath,
   dashboardJobsPath,
+  dashboardReportReasonsPath,
+  dashboardRolesPath,
   dashboardSettingsPath,
   dashboardUsersPath,
 } from '../../../app/paths.ts';
@@ -22,6 +24,7 @@ export function DashboardLayout({ title, actions, children }: DashboardLayoutPro
   const canManageSite = usePermission('site.manage');
   const canManageCategories = usePermission(['site.manage', 'community.manage']);
   const canManageUsers = usePermission(['users.edit', 'users.delete', 'community.moderate']);
+  const canModerate = usePermission('community.moderate');
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     [styles.tab, isActive ? styles.activeTab : null].filter(Boolean).join(' ');
   return (
@@ -40,6 +43,16 @@ export function DashboardLayout({ title, actions, children }: DashboardLayoutPro
         {canManageUsers ? (
           <NavLink to={dashboardUsersPath()} className={linkClass}>
             {t('Users')}
+          </NavLink>
+        ) : null}
+        {canManageSite ? (
+          <NavLink to={dashboardRolesPath()} className={linkClass}>
+            {t('Roles')}
+          </NavLink>
+        ) : null}
+        {canModerate ? (
+          <NavLink to={dashboardReportReasonsPath()} className={linkClass}>
+            {t('Report reasons')}
           </NavLink>
         ) : null}
         {canManageSite ? (

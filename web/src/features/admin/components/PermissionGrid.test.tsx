@@ -5,15 +5,15 @@ import { categoryPermissionNames } from '../categories/category-permissions.ts';
 import { PermissionGrid } from './PermissionGrid.tsx';
 
 const roles = [
-  { roleID: 3, name: 'Guest' },
-  { roleID: 8, name: 'Member' },
+  { id: 3, name: 'Guest' },
+  { id: 8, name: 'Member' },
 ];
 
 describe('PermissionGrid', () => {
   it('shows one labelled checkbox per role and permission with its grant', () => {
     render(
       <PermissionGrid
-        roles={roles}
+        rows={roles}
         value={{
           3: { 'discussions.view': true },
           8: { 'discussions.view': true, 'comments.add': true },
@@ -39,7 +39,7 @@ describe('PermissionGrid', () => {
     const user = userEvent.setup();
     render(
       <PermissionGrid
-        roles={roles}
+        rows={roles}
         value={{ 8: { 'posts.moderate': true } }}
         onChange={onChange}
       />,
@@ -53,10 +53,10 @@ describe('PermissionGrid', () => {
   it('shows a role’s error in its row', () => {
     render(
       <PermissionGrid
-        roles={roles}
+        rows={roles}
         value={{}}
         onChange={() => undefined}
-        roleErrors={{ 8: ['Role not found.'] }}
+        rowErrors={{ 8: ['Role not found.'] }}
       />,
     );
     expect(screen.getByRole('rowheader', { name: /Member/ }).textContent).toContain(

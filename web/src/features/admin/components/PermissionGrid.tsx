@@ -4,29 +4,40 @@ import { t } from '../../../lib/i18n.ts';
 import styles from './PermissionGrid.module.css';
 
 export interface PermissionGridProps {
-  roles: readonly { roleID: number; name: string }[];
+  /** The rows: roles (a category's grid) or categories (a role's grid). */
+  rows: readonly { id: number; name: string }[];
+  /** The heading of the rows' column; 'Role' unless given. */
+  rowHeader?: string;
+  /** The accessible name of the scrolling region; 'Permissions' unless given. */
+  label?: string;
+  /** Grants by row ID. */
   value: RoleGrants;
-  onChange: (roleID: number, permission: StoredPermissionName, granted: boolean) => void;
+  onChange: (rowID: number, permission: StoredPermissionName, granted: boolean) => void;
   disabled?: boolean;
-  /** Error messages per role (e.g. an unknown role refused by the server). */
-  roleErrors?: Readonly<Record<number, readonly string[]>>;
+  /** Error messages per row (e.g. an unknown role refused by the server). */
+  rowErrors?: Readonly<Record<number, readonly string[]>>;
 }
 
-/** A role × permission grid of checkboxes for a category with custom permissions. */
+/**
+ * A grid of category permission checkboxes: roles × permissions for a category with custom
+ * permissions, or categories × permissions in a role's editor.
+ */
 export function PermissionGrid({
-  roles,
+  rows,
+  rowHeader,
+  label,
   value,
   onChange,
   disabled = false,
-  roleErrors = {},
+  rowErrors = {},
 }: PermissionGridProps) {
   return (
-    <div className={styles.scroller} role="region" aria-label={t('Permissions')}>
+    <div className={styles.scroller} role="region" aria-label={label ?? t('Permissions')}>
       <table className={styles.grid}>
         <thead>
           <tr>
             <th scope="col" rowSpan={2} className={styles.roleHeader}>
-              {t('Role')}
+              {rowHeader ?? t('Role')}
             </th>
             {categoryPermissionGroups.map((group) => (
               <th
@@ -59,12 +70,12 @@ export function PermissionGrid({
           </tr>
         </thead>
         <tbody>
-          {roles.map((role) => {
-            const errors = roleErrors[role.roleID] ?? [];
+          {rows.map((row) => {
+            const errors = rowErrors[row.id] ?? [];
             return (
-              <tr key={role.roleID}>
+              <tr key={row.id}>
                 <th scope="row" className={styles.roleName}>
-                  {role.name}
+                  {row.name}
                   {errors.length > 0 ? (
                     <span className={styles.roleError} role="alert">
                       {errors.join(' ')}
@@ -81,14 +92,14 @@ export function PermissionGrid({
                         type="checkbox"
                         className={styles.checkbox}
                         aria-label={t('{role}: {group} {permission}', {
-                          role: role.name,
+                          role: row.name,
                           group: t(group.group),
                           permission: t(permission.label),
                         })}
-                        checked={value[role.roleID]?.[permission.name] === true}
+                        checked={value[row.id]?.[permission.name] === true}
                         disabled={disabled}
                         onChange={(event) =>
-                          onChange(role.roleID, permission.name, event.target.checked)
+                          onChange(row.id, permission.name, event.target.checked)
                         }
                       />
                     </td>
