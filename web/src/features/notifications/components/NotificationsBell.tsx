@@ -1,12 +1,15 @@
 import { Button } from '../../../components/Button.tsx';
-import { Flyout } from '../../../components/Flyout.tsx';
+import { BadgeFlyout, BadgeFlyoutList } from '../../../components/BadgeFlyout.tsx';
 import { SmartLink } from '../../../components/SmartLink.tsx';
 import { notificationPreferencesPath, notificationsPath } from '../../../app/paths.ts';
 import { t } from '../../../lib/i18n.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
-import { useMarkAllReadMutation, useNotificationsQuery, useUnreadNotificationsQuery } from '../api/notifications.queries.ts';
+import {
+  useMarkAllReadMutation,
+  useNotificationsQuery,
+  useUnreadNotificationsQuery,
+} from '../api/notifications.queries.ts';
 import { NotificationList } from './NotificationList.tsx';
-import styles from './Notifications.module.css';
 
 /** How many notifications the flyout shows. */
 const FLYOUT_LIMIT = 10;
@@ -22,38 +25,6 @@ function BellIcon() {
   );
 }
 
-function FlyoutContent({ close }: { close: () => void }) {
-  const query = useNotificationsQuery(1, FLYOUT_LIMIT);
-  const markAll = useMarkAllReadMutation();
-  return (
-    <div className={styles.flyout}>
-      <div className={styles.header}>
-        <h2 className={styles.title}>{t('Notifications')}</h2>
-        <Button variant="text" onClick={() => markAll.mutate()} disabled={markAll.isPending}>
-          {t('Mark All Read')}
-        </Button>
-      </div>
-      {query.isPending ? (
-        <p className={styles.empty}>{t('Loading')}</p>
-      ) : query.isError ? (
-        <p className={styles.empty} role="alert">
-          {query.error.message}
-        </p>
-      ) : (
-        <NotificationList notifications={query.data.notifications} onNavigate={close} />
-      )}
-      <div className={`${styles.header} ${styles.footer}`}>
-        <SmartLink to={notificationsPath()} onClick={close}>
-          {t('View All')}
-        </SmartLink>
-        <SmartLink to={notificationPreferencesPath()} onClick={close}>
-          {t('Notification Preferences')}
-        </SmartLink>
-      </div>
-    </div>
-  );
-}
-
 /**
  * The me-box's notifications bell (spec 000 §2): the unread badge (from `/users/me`, then
  * me-counts polled at most once a minute) and the flyout of the latest notifications.
@@ -62,23 +33,45 @@ export function NotificationsBell() {
   const user = useCurrentUser();
   const counts = useUnreadNotificationsQuery(user.userID !== 0);
   const unread = counts.data ?? user.countUnreadNotifications ?? 0;
-  const label = unread > 0 ? t('Notifications, {count} unread', { count: unread }) : t('Notifications');
+  const label =
+    unread > 0 ? t('Notifications, {count} unread', { count: unread }) : t('Notifications');
   return (
-    <Flyout
+    <BadgeFlyout
       label={label}
-      buttonClassName={styles.bellButton}
-      buttonContent={
+      icon={<BellIcon />}
+      count={unread}
+      title={t('Notifications')}
+      action={() => <MarkAllReadButton />}
+      footer={(close) => (
         <>
-          <BellIcon />
-          {unread > 0 ? (
-            <span className={styles.badge} aria-hidden="true">
-              {unread > 99 ? '99+' : unread}
-            </span>
-          ) : null}
+          <SmartLink to={notificationsPath()} onClick={close}>
+            {t('View All')}
+          </SmartLink>
+          <SmartLink to={notificationPreferencesPath()} onClick={close}>
+            {t('Notification Preferences')}
+          </SmartLink>
         </>
-      }
+      )}
     >
-      {(close) => <FlyoutContent close={close} />}
-    </Flyout>
+      {(close) => <LatestNotifications close={close} />}
+    </BadgeFlyout>
+  );
+}
+
+function LatestNotifications({ close }: { close: () => void }) {
+  const query = useNotificationsQuery(1, FLYOUT_LIMIT);
+  return (
+    <BadgeFlyoutList query={query}>
+      {(data) => <NotificationList notifications={data.notifications} onNavigate={close} />}
+    </BadgeFlyoutList>
+  );
+}
+
+function MarkAllReadButton() {
+  const markAll = useMarkAllReadMutation();
+  return (
+    <Button variant="text" onClick={() => markAll.mutate()} disabled={markAll.isPending}>
+      {t('Mark All Read')}
+    </Button>
   );
 }
