@@ -25,8 +25,8 @@ import {
 } from './comments.constants.ts';
 export * from './comments.constants.ts';
 
-/** Records a comment can belong to (api-contract §9); Hearth has discussions only. */
-export const commentParentRecordTypes = ['discussion'] as const;
+/** Records a comment can belong to (api-contract §9): discussions, and escalations (moderators' notes, §27.7). */
+export const commentParentRecordTypes = ['discussion', 'escalation'] as const;
 
 export type CommentParentRecordType = (typeof commentParentRecordTypes)[number];
 
@@ -71,7 +71,7 @@ export type CommentPermissions = z.infer<typeof commentPermissionsSchema>;
 export const commentSchema = z.object({
   commentID: z.number().int(),
   discussionID: z.number().int(),
-  parentRecordType: z.enum(commentParentRecordTypes),
+  parentRecordType: z.literal('discussion'),
   parentRecordID: z.number().int(),
   parentCommentID: z.number().int().nullable(),
   depth: z.number().int(),
@@ -177,7 +177,7 @@ export type CommentsQuery = z.infer<typeof commentsQuerySchema>;
 
 /** `GET /comments/thread` query (api-contract §9). `offset` (a Hearth extension) is what holes load from. */
 export const commentThreadQuerySchema = z.object({
-  parentRecordType: z.enum(commentParentRecordTypes),
+  parentRecordType: z.literal('discussion'),
   parentRecordID: idSchema,
   parentCommentID: idSchema.optional(),
   focusCommentID: idSchema.optional(),
@@ -335,7 +335,7 @@ export type PatchCommentBody = z.infer<typeof patchCommentBodySchema>;
 export const commentEditSchema = z.object({
   commentID: z.number().int(),
   discussionID: z.number().int(),
-  parentRecordType: z.enum(commentParentRecordTypes),
+  parentRecordType: z.literal('discussion'),
   parentRecordID: z.number().int(),
   parentCommentID: z.number().int().nullable(),
   body: z.string(),

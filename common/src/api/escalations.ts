@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { rangeExpressionParam } from './categories.ts';
+import { commentSchema } from './comments.ts';
 import { bodyIDSchema, dateTime, expandParam, limitParam, pageParam, pathIDSchema, queryArray } from './common.ts';
 import { contentFormatSchema } from './content.ts';
 import { reasonFragmentSchema, reportRecordTypes, reportSchema, MAX_REPORT_NOTE_LENGTH } from './reports.ts';
@@ -73,7 +74,7 @@ export const createEscalationBodySchema = z
     noteBody: z.string().max(MAX_REPORT_NOTE_LENGTH).optional(),
     noteFormat: contentFormatSchema.optional(),
     recordIsLive: z.boolean().optional(),
-    initialCommentBody: z.string().optional(),
+    initialCommentBody: z.string().min(1).optional(),
     initialCommentFormat: contentFormatSchema.optional(),
   })
   .superRefine((value, context) => {
@@ -91,6 +92,16 @@ export const createEscalationBodySchema = z
         message: 'noteFormat is required.',
         params: { code: 'missingField', status: 400 },
       });
+    // api-contract §27.7: initialCommentBody and initialCommentFormat come together.
+    if ((value.initialCommentBody === undefined) !== (value.initialCommentFormat === undefined)) {
+      const field = value.initialCommentBody === undefined ? 'initialCommentBody' : 'initialCommentFormat';
+      context.addIssue({
+        code: 'custom',
+        path: [field],
+        message: `${field} is required.`,
+        params: { code: 'missingField', status: 400 },
+      });
+    }
   });
 
 export type CreateEscalationBody = z.infer<typeof createEscalationBodySchema>;
@@ -115,7 +126,9 @@ export const escalationListQuerySchema = z.object({
   placeRecordID: rangeExpressionParam('placeRecordID').optional(),
   assignedUserID: rangeExpressionParam('assignedUserID').optional(),
   recordUserID: rangeExpressionParam('recordUserID').optional(),
-  sort: z.enum(['dateInserted', '-dateInserted']).default('-dateInserted'),
+  recordUserRoleID: rangeExpressionParam('recordUserRoleID').optional(),
+  reportReasonID: queryArray(z.string().min(1).max(255)),
+  sort: z.enum(['dateInserted', '-dateInserted', 'recordDateInserted', '-recordDateInserted']).default('-dateInserted'),
   page: pageParam,
   limit: limitParam(DEFAULT_ESCALATIONS_LIMIT, MAX_ESCALATIONS_LIMIT),
   expand: expandParam(['reports'] as const).optional(),
@@ -125,3 +138,13 @@ export type EscalationListQuery = z.infer<typeof escalationListQuerySchema>;
 
 /** `GET /escalations/{id}` query. */
 export const escalationGetQuerySchema = z.object({ expand: expandParam(['reports'] as const).optional() });
+
+/**
+ * A comment on an escalation (api-contract §9 `parentRecordType: "escalation"`, §27.7): a
+ * comment without `discussionID`; moderators of the escalation's record only.
+ */
+export const escalationCommentSchema = commentSchema
+  .omit({ discussionID: true, parentRecordType: true, reactions: true, reportMeta: true, countReports: true })
+  .extend({ parentRecordType: z.literal('escalation') });
+
+export type EscalationComment = z.infer<typeof escalationCommentSchema>;

@@ -16,6 +16,7 @@ import {
   patchCommentBodySchema,
 } from '../../../../common/src/api/comments.ts';
 import { errorSchema } from '../../../../common/src/api/common.ts';
+import { escalationCommentSchema } from '../../../../common/src/api/escalations.ts';
 import {
   longRunnerQuerySchema,
   trackingSlipsResultSchema,
@@ -29,6 +30,7 @@ import { deleteComment, deleteCommentsList } from './comments.delete.ts';
 import { patchComment } from './comments.edit.ts';
 import { getComment, getCommentEdit, getCommentQuote, listComments } from './comments.service.ts';
 import { getCommentThread } from './comments.thread.service.ts';
+import { createEscalationComment, listEscalationComments } from '../escalations/escalations.comments.ts';
 
 const errors = {
   400: errorSchema,
@@ -53,11 +55,16 @@ export async function commentsRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['comments'],
         querystring: commentsQuerySchema,
-        response: { 200: z.array(commentSchema), ...errors },
+        response: { 200: z.array(z.union([commentSchema, escalationCommentSchema])), ...errors },
       },
     },
     async (request, reply) => {
-      const result = await listComments(request.ctx, request.query);
+      const { query } = request;
+      // api-contract §9, §27.7: an escalation's comments belong to the escalations feature.
+      const result =
+        query.parentRecordType === 'escalation' && query.parentRecordID !== undefined
+          ? await listEscalationComments(request.ctx, { ...query, escalationID: query.parentRecordID })
+          : await listComments(request.ctx, query);
       setPagingHeaders(request, reply, result.paging);
       return result.comments;
     },
@@ -131,10 +138,19 @@ export async function commentsRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['comments'],
         body: createCommentBodySchema,
-        response: { 201: commentSchema, 202: commentPendingSchema, ...errors },
+        response: { 201: z.union([commentSchema, escalationCommentSchema]), 202: commentPendingSchema, ...errors },
       },
     },
     async (request, reply) => {
+      const { body } = request;
+      if (body.parentRecordType === 'escalation' && body.parentRecordID !== undefined) {
+        const comment = await createEscalationComment(request.ctx, {
+          escalationID: body.parentRecordID,
+          body: body.body,
+          format: body.format,
+        });
+        return reply.status(201).send(comment);
+      }
       const result = await createComment(request.ctx, request.body);
       return result.status === 201
         ? reply.status(201).send(result.comment)

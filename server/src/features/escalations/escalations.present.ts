@@ -75,7 +75,7 @@ export async function presentEscalations(
       reportReasonIDs: [...reasons.keys()],
       reportReasons: [...reasons.values()],
       dateLastReport: last?.dateInserted ?? null,
-      countComments: 0,
+      countComments: row.countComments,
       insertUserID: row.insertUserID,
       insertUser: user(row.insertUserID) ?? deletedUserFragment(),
       dateInserted: row.dateInserted,

@@ -21,6 +21,7 @@ export interface EscalationRow {
   dateInserted: string;
   updateUserID: number | null;
   dateUpdated: string | null;
+  countComments: number;
 }
 
 const columns = [
@@ -36,6 +37,7 @@ const columns = [
   'escalations.dateInserted',
   'escalations.updateUserID',
   'escalations.dateUpdated',
+  'escalations.countComments',
 ] as const;
 
 function toRow(row: Omit<EscalationRow, 'status' | 'recordType'> & { status: string; recordType: string }): EscalationRow {
@@ -49,7 +51,7 @@ function toRow(row: Omit<EscalationRow, 'status' | 'recordType'> & { status: str
   };
 }
 
-export type NewEscalation = Omit<EscalationRow, 'escalationID' | 'updateUserID' | 'dateUpdated'>;
+export type NewEscalation = Omit<EscalationRow, 'escalationID' | 'updateUserID' | 'dateUpdated' | 'countComments'>;
 
 export async function insertEscalation(db: Db, escalation: NewEscalation): Promise<number> {
   const row = await db.insertInto('escalations').values(escalation).returning('escalationID').executeTakeFirstOrThrow();
@@ -80,6 +82,8 @@ export interface EscalationFilter {
   placeRecordID?: RangeFilter | undefined;
   assignedUserID?: RangeFilter | undefined;
   recordUserID?: RangeFilter | undefined;
+  reportReasonIDs?: readonly string[] | undefined;
+  recordUserRoleIDs?: RangeFilter | undefined;
 }
 
 type Expressions = ExpressionBuilder<Database, 'escalations'>;
@@ -138,6 +142,40 @@ function condition(eb: Expressions, filter: EscalationFilter): Expression<SqlBoo
       ),
     );
   }
+  if (filter.reportReasonIDs && filter.reportReasonIDs.length > 0) {
+    conditions.push(
+      eb.exists(
+        eb
+          .selectFrom('reports')
+          .innerJoin('reportReasonLinks', 'reportReasonLinks.reportID', 'reports.reportID')
+          .select('reports.reportID')
+          .whereRef('reports.escalationID', '=', 'escalations.escalationID')
+          .where('reportReasonLinks.reportReasonID', 'in', [...filter.reportReasonIDs]),
+      ),
+    );
+  }
+  if (filter.recordUserRoleIDs) {
+    const range = filter.recordUserRoleIDs;
+    conditions.push(
+      eb.exists(
+        eb
+          .selectFrom('reports')
+          .innerJoin('userRoles', 'userRoles.userID', 'reports.recordUserID')
+          .select('reports.reportID')
+          .whereRef('reports.escalationID', '=', 'escalations.escalationID')
+          .where((inner) =>
+            range.kind === 'values'
+              ? range.values.length === 0
+                ? sql<SqlBool>`1 = 0`
+                : inner('userRoles.roleID', 'in', range.values)
+              : inner.and([
+                  ...(range.min ? [inner('userRoles.roleID', range.min.inclusive ? '>=' : '>', range.min.value)] : []),
+                  ...(range.max ? [inner('userRoles.roleID', range.max.inclusive ? '<=' : '<', range.max.value)] : []),
+                ]),
+          ),
+      ),
+    );
+  }
   return eb.and(conditions);
 }
 
@@ -145,13 +183,25 @@ function condition(eb: Expressions, filter: EscalationFilter): Expression<SqlBoo
 export async function listEscalationRows(
   db: Db,
   filter: EscalationFilter,
-  page: { descending: boolean; offset: number; limit: number },
+  page: { sort: 'dateInserted' | 'recordDateInserted'; descending: boolean; offset: number; limit: number },
 ): Promise<{ rows: EscalationRow[]; total: number }> {
-  const rows = await db
+  const direction = page.descending ? 'desc' : 'asc';
+  let query = db
     .selectFrom('escalations')
     .select(columns)
-    .where((eb) => condition(eb, filter))
-    .orderBy('escalations.escalationID', page.descending ? 'desc' : 'asc')
+    .where((eb) => condition(eb, filter));
+  // The record's date is the one its reports saw (every report of an escalation is of one record).
+  if (page.sort === 'recordDateInserted')
+    query = query.orderBy(
+      (eb) =>
+        eb
+          .selectFrom('reports')
+          .select((inner) => inner.fn.min('reports.recordDateInserted').as('recordDateInserted'))
+          .whereRef('reports.escalationID', '=', 'escalations.escalationID'),
+      direction,
+    );
+  const rows = await query
+    .orderBy('escalations.escalationID', direction)
     .limit(page.limit)
     .offset(page.offset)
     .execute();

@@ -16,12 +16,13 @@ import { restoreDeleted } from '../logs/logs.restore.ts';
 import { escalateReportsOf, isRecordLive, placeOf } from '../reports/reports.escalation-links.ts';
 import { removeRecordAsModerator } from '../reports/reports.decide.ts';
 import {
-  isReportsModerator,
   moderatedScope,
   moderatesPlace,
   MODERATOR_PERMISSIONS,
 } from '../reports/reports.policy.ts';
 import { createReport, requireModeratedReport } from '../reports/reports.service.ts';
+import { assertModerator, requireModeratedEscalation } from './escalations.access.ts';
+import { addEscalationComment } from './escalations.comments.ts';
 import { presentEscalations } from './escalations.present.ts';
 import {
   findEscalationByID,
@@ -29,12 +30,7 @@ import {
   listEscalationRows,
   updateEscalation,
   type EscalationChanges,
-  type EscalationRow,
 } from './escalations.repo.ts';
-
-function assertModerator(ctx: RequestContext): void {
-  if (ctx.actor.userID <= 0 || !isReportsModerator(ctx.permissions)) throw permissionError(MODERATOR_PERMISSIONS);
-}
 
 async function assertAssignable(ctx: RequestContext, userID: number, place: { categoryID: number; permissionCategoryID: number }): Promise<void> {
   if (!moderatesPlace(await loadPermissionSet(ctx.db, userID), place))
@@ -57,8 +53,6 @@ async function presentOne(ctx: RequestContext, escalationID: number, reports: bo
 export async function createEscalation(ctx: RequestContext, input: CreateEscalationBody): Promise<Escalation> {
   assertModerator(ctx);
   if (!(await getSettings(ctx.db))['featureFlags.escalations.Enabled']) throw new AppError(403, REPORTING_DISABLED_MESSAGE);
-  if (input.initialCommentBody !== undefined)
-    throw new AppError(400, 'Comments on escalations are not supported yet.');
   let reportID = input.reportID;
   let placeRecordID: number;
   if (reportID !== undefined) {
@@ -94,21 +88,14 @@ export async function createEscalation(ctx: RequestContext, input: CreateEscalat
       dateInserted: now,
     });
     await escalateReportsOf(trx, { ...input, reportID }, { escalationID: id, updateUserID: ctx.actor.userID, dateUpdated: now });
+    if (input.initialCommentBody !== undefined && input.initialCommentFormat !== undefined)
+      await addEscalationComment(ctx, trx, { escalationID: id, body: input.initialCommentBody, format: input.initialCommentFormat });
     return id;
   });
   if (input.recordIsLive === false) await removeRecordAsModerator(ctx, input.recordType, input.recordID);
   return presentOne(ctx, escalationID, false);
 }
 
-/** An escalation the caller moderates; moderators elsewhere get 404, members 403. */
-async function requireModeratedEscalation(ctx: RequestContext, escalationID: number): Promise<EscalationRow> {
-  assertModerator(ctx);
-  const row = await findEscalationByID(ctx.db, escalationID);
-  if (!row) throw notFound('Escalation');
-  const place = await placeOf(ctx.db, row.placeRecordID);
-  if (!place || !moderatesPlace(ctx.permissions, place)) throw notFound('Escalation');
-  return row;
-}
 
 /** `GET /escalations/{id}` (api-contract §27.7). */
 export async function getEscalation(ctx: RequestContext, escalationID: number, expand: ReadonlySet<string> | undefined): Promise<Escalation> {
@@ -133,8 +120,13 @@ export async function listEscalations(
       placeRecordID: query.placeRecordID,
       assignedUserID: query.assignedUserID,
       recordUserID: query.recordUserID,
+      recordUserRoleIDs: query.recordUserRoleID,
+      reportReasonIDs: query.reportReasonID,
     },
-    { descending: query.sort.startsWith('-'), offset: (query.page - 1) * query.limit, limit: query.limit },
+    {
+      sort: query.sort.replace(/^-/, '') === 'recordDateInserted' ? 'recordDateInserted' : 'dateInserted',
+      descending: query.sort.startsWith('-'),
+      offset: (query.page - 1) * query.limit, limit: query.limit },
   );
   return {
     escalations: await presentEscalations(ctx, rows, { reports: readExpand(query.expand, ['reports']).reports }),

@@ -22,6 +22,7 @@ import * as m0020 from './migrations/0020_create_reports.ts';
 import * as m0021 from './migrations/0021_create_logs.ts';
 import * as m0022 from './migrations/0022_create_collections.ts';
 import * as m0023 from './migrations/0023_index_search_scope.ts';
+import * as m0024 from './migrations/0024_create_escalation_comments.ts';
 
 /**
  * Forward-only, append-only migrations, in order. Imported statically (not read from disk) so the
@@ -51,6 +52,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0020_create_reports': m0020,
   '0021_create_logs': m0021,
   '0022_create_collections': m0022,
+  '0024_create_escalation_comments': m0024,
   '0023_index_search_scope': m0023,
 };
 

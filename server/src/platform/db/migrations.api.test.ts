@@ -36,6 +36,7 @@ const EVER_COMMITTED = [
   '0021_create_logs',
   '0022_create_collections',
   '0023_index_search_scope',
+  '0024_create_escalation_comments',
 ];
 
 const empty: Migration = { up: async () => {} };

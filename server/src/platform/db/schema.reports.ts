@@ -71,4 +71,18 @@ export interface EscalationsTable {
   dateInserted: DbDate;
   updateUserID: number | null;
   dateUpdated: DbDate | null;
+  countComments: Generated<number>;
+}
+
+/** Moderators' comments on an escalation (api-contract §27.7, §9 `parentRecordType: "escalation"`). */
+export interface EscalationCommentsTable {
+  commentID: Generated<number>;
+  escalationID: number;
+  body: string;
+  format: string;
+  bodyHtml: string;
+  insertUserID: number;
+  dateInserted: DbDate;
+  updateUserID: number | null;
+  dateUpdated: DbDate | null;
 }

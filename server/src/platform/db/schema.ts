@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
 import type {
+  EscalationCommentsTable,
   EscalationsTable,
   ReportReasonLinksTable,
   ReportReasonsTable,
@@ -49,6 +50,8 @@ export interface UsersTable {
   countComments: Generated<number>;
   countVisits: Generated<number>;
   bypassSpam: Generated<DbBool>;
+  /** Made by `POST /users/register` (migration 0026): spam rules hold back only such accounts. */
+  selfRegistered: Generated<DbBool>;
   insertIPAddress: string | null;
   lastIPAddress: string | null;
   inviteUserID: number | null;
@@ -386,5 +389,6 @@ export interface Database {
   reports: ReportsTable;
   reportReasonLinks: ReportReasonLinksTable;
   escalations: EscalationsTable;
+  escalationComments: EscalationCommentsTable;
   drafts: DraftsTable;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diffWords } from './diff.ts';
+import { diffWords, sourceText } from './diff.ts';
 
 describe('diffWords', () => {
   it('keeps common words and marks removed and added ones', () => {
@@ -15,5 +15,18 @@ describe('diffWords', () => {
     expect(diffWords('', 'new text')).toEqual([{ kind: 'added', text: 'new text' }]);
     expect(diffWords('old', '')).toEqual([{ kind: 'removed', text: 'old' }]);
     expect(diffWords('same', 'same')).toEqual([{ kind: 'same', text: 'same' }]);
+  });
+});
+
+describe('sourceText', () => {
+  it('rich2 source reads as its text, one line per block; HTML without tags; others as written', () => {
+    const rich2 = JSON.stringify([
+      { type: 'p', children: [{ text: 'Hello ' }, { text: 'there', bold: true }] },
+      { type: 'p', children: [{ text: 'Second' }] },
+    ]);
+    expect(sourceText(rich2, 'rich2')).toBe('Hello there\nSecond');
+    expect(sourceText('<p>One <b>two</b></p>', 'html')).toBe('One two');
+    expect(sourceText('Some *markdown*', 'markdown')).toBe('Some *markdown*');
+    expect(sourceText('not json', 'rich2')).toBe('not json');
   });
 });

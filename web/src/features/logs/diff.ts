@@ -62,3 +62,35 @@ export function diffWords(older: string, newer: string): DiffPart[] {
   for (; j < b.length; j += 1) push(parts, 'added', b[j] ?? '');
   return parts;
 }
+
+function leafText(node: unknown, lines: string[], inline: string[]): void {
+  if (typeof node !== 'object' || node === null) return;
+  const record = node as { text?: unknown; children?: unknown };
+  if (typeof record.text === 'string') inline.push(record.text);
+  if (Array.isArray(record.children)) for (const child of record.children) leafText(child, lines, inline);
+}
+
+/**
+ * The readable text of a version's raw source (the change log keeps the source, api-contract
+ * §27.6): rich2 (Slate JSON) → its text, one line per block; HTML → its text; others as written.
+ */
+export function sourceText(body: string, format: string): string {
+  if (format === 'rich2') {
+    try {
+      const blocks: unknown = JSON.parse(body);
+      if (Array.isArray(blocks)) {
+        const lines: string[] = [];
+        for (const block of blocks) {
+          const inline: string[] = [];
+          leafText(block, lines, inline);
+          lines.push(inline.join(''));
+        }
+        return lines.join('\n').trim();
+      }
+    } catch {
+      return body;
+    }
+  }
+  if (format === 'html' || format === 'wysiwyg') return body.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  return body;
+}

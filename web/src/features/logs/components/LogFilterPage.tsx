@@ -12,7 +12,7 @@ import { t } from '../../../lib/i18n.ts';
 import type { LogFilter } from '../api/logs.api.ts';
 import type { LiveVersion } from '../api/logs.api.ts';
 import { useLiveVersionQuery, useLogsQuery, useRestoreLogMutation } from '../api/logs.queries.ts';
-import { diffWords } from '../diff.ts';
+import { diffWords, sourceText } from '../diff.ts';
 import styles from './LogFilterPage.module.css';
 
 function positiveInt(value: string | null): number | undefined {
@@ -67,7 +67,7 @@ function text(value: unknown): string {
 
 /** A version's readable text: its name (discussions) and its plain-text body. */
 function versionText(data: Record<string, unknown>): { name: string; body: string } {
-  return { name: text(data.name), body: text(data.bodyPlainText) || text(data.body) };
+  return { name: text(data.name), body: text(data.bodyPlainText) || sourceText(text(data.body), text(data.format)) };
 }
 
 /**

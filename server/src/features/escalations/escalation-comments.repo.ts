@@ -1,0 +1,70 @@
+import { sql } from 'kysely';
+import type { Db } from '../../platform/db/db.ts';
+import { toApiDate } from '../../platform/dates.ts';
+
+/** A moderator's comment on an escalation, as stored (api-contract §27.7, §9). */
+export interface EscalationCommentRow {
+  commentID: number;
+  escalationID: number;
+  format: string;
+  bodyHtml: string;
+  insertUserID: number;
+  dateInserted: string;
+  updateUserID: number | null;
+  dateUpdated: string | null;
+}
+
+const columns = [
+  'commentID',
+  'escalationID',
+  'format',
+  'bodyHtml',
+  'insertUserID',
+  'dateInserted',
+  'updateUserID',
+  'dateUpdated',
+] as const;
+
+export interface NewEscalationComment {
+  escalationID: number;
+  body: string;
+  format: string;
+  bodyHtml: string;
+  insertUserID: number;
+  dateInserted: string;
+}
+
+/** Inserts the comment and counts it on its escalation; pass a transaction. */
+export async function insertEscalationComment(db: Db, comment: NewEscalationComment): Promise<number> {
+  const row = await db.insertInto('escalationComments').values(comment).returning('commentID').executeTakeFirstOrThrow();
+  await db
+    .updateTable('escalations')
+    .set({ countComments: sql<number>`"countComments" + 1` })
+    .where('escalationID', '=', comment.escalationID)
+    .execute();
+  return row.commentID;
+}
+
+export async function findEscalationCommentByID(db: Db, commentID: number): Promise<EscalationCommentRow | undefined> {
+  const row = await db.selectFrom('escalationComments').select(columns).where('commentID', '=', commentID).executeTakeFirst();
+  return row ? { ...row, dateInserted: toApiDate(row.dateInserted), dateUpdated: toApiDate(row.dateUpdated) } : undefined;
+}
+
+/** One page of an escalation's comments, oldest first (or newest first). */
+export async function findEscalationComments(
+  db: Db,
+  escalationID: number,
+  page: { descending: boolean; offset: number; limit: number },
+): Promise<EscalationCommentRow[]> {
+  const direction = page.descending ? 'desc' : 'asc';
+  const rows = await db
+    .selectFrom('escalationComments')
+    .select(columns)
+    .where('escalationID', '=', escalationID)
+    .orderBy('dateInserted', direction)
+    .orderBy('commentID', direction)
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  return rows.map((row) => ({ ...row, dateInserted: toApiDate(row.dateInserted), dateUpdated: toApiDate(row.dateUpdated) }));
+}
