@@ -202,8 +202,14 @@ export const DRAFT_MESSAGES = {
   alreadyDraft: 'The record currently is a draft no changes are needed.',
   schedulingDisabled: 'Draft scheduling is not enabled.',
   tooLate: 'The scheduled date and time must be less than 1 year from now.',
-  alreadyScheduled: 'An update is already scheduled for this item.',
+  alreadyScheduled:
+    'An update is already scheduled for this item. Please wait for the scheduled update to be published, or cancel it before scheduling a new one.',
 } as const;
+
+/** Vanilla's refusal when another member's scheduled update of the record is pending (curly apostrophe as Vanilla writes it). */
+export function alreadyScheduledByMessage(name: string): string {
+  return `An update is already scheduled for this item by ${name}. You can’t schedule another update while one is pending.`;
+}
 
 /** "15 minutes", "1 minute", "30 seconds", "2 hours": the configured lead in words. */
 export function leadTimeText(seconds: number): string {

@@ -53,6 +53,11 @@ export interface RequestContext extends AppDeps {
   viewedDiscussionID?: number | undefined;
   /** The request behind the call, as the audit log records it (absent for work done later). */
   auditRequest?: AuditRequest | undefined;
+  /**
+   * Set by the scheduled-draft job (api-contract §23): the post was written and scheduled earlier,
+   * so the flood rules (api-contract §1.13), which guard against rapid typing, do not count it.
+   */
+  publishingScheduledDraft?: boolean | undefined;
 }
 
 export const guestActor: Actor = Object.freeze({

@@ -117,7 +117,7 @@ export async function createComment(
 
   const settings = await getSettings(ctx.db);
   const exempt = isExemptFromModeration(ctx.permissions, discussion);
-  if (!exempt) await enforceCommentFloodControl(ctx, authorID, settings);
+  if (!exempt && ctx.publishingScheduledDraft !== true) await enforceCommentFloodControl(ctx, authorID, settings);
 
   const rendered = await renderBody(ctx, { body: input.body, format: input.format });
 

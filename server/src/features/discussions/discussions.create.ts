@@ -89,7 +89,7 @@ export async function createDiscussion(
 
   const rendered = await renderDiscussionBody(ctx, input.body, input.format);
   const moderator = isDiscussionModerator(actor, category);
-  if (!moderator) await enforceDiscussionFloodControl(ctx);
+  if (!moderator && ctx.publishingScheduledDraft !== true) await enforceDiscussionFloodControl(ctx);
   // api-contract §27.5: a non-moderator's post may wait in the approval queue.
   const decision = await decidePremoderation(ctx, {
     recordType: 'discussion',

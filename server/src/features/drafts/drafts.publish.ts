@@ -123,7 +123,8 @@ export async function publishScheduledDraft(payload: z.output<typeof payloadSche
   if (!sameDate || row.draftStatus !== 'scheduled') return;
   // Skips: another process took it between the read and the claim.
   if (!(await claimDraftForPublishing(db, row.draftID, row.dateScheduled ?? payload.dateScheduled))) return;
-  const ctx = await contextOfUser(services, row.insertUserID, '127.0.0.1');
+  // Several drafts of one author may fall due together: flood control is for typing, not schedules.
+  const ctx = { ...(await contextOfUser(services, row.insertUserID, '127.0.0.1')), publishingScheduledDraft: true };
   try {
     await publish(ctx, row);
   } catch (error) {

@@ -166,16 +166,16 @@ export async function findOtherScheduledUpdate(
   recordType: string,
   recordID: number,
   exceptDraftID: number | null,
-): Promise<number | undefined> {
+): Promise<{ draftID: number; insertUserID: number; insertUserName: string | null } | undefined> {
   let query = db
     .selectFrom('drafts')
-    .select('draftID')
-    .where('recordType', '=', recordType)
-    .where('recordID', '=', recordID)
-    .where('draftStatus', 'in', ['scheduled', 'publishing']);
-  if (exceptDraftID !== null) query = query.where('draftID', '<>', exceptDraftID);
-  const row = await query.limit(1).executeTakeFirst();
-  return row?.draftID;
+    .leftJoin('users', 'users.userID', 'drafts.insertUserID')
+    .select(['drafts.draftID', 'drafts.insertUserID', 'users.name as insertUserName'])
+    .where('drafts.recordType', '=', recordType)
+    .where('drafts.recordID', '=', recordID)
+    .where('drafts.draftStatus', 'in', ['scheduled', 'publishing']);
+  if (exceptDraftID !== null) query = query.where('drafts.draftID', '<>', exceptDraftID);
+  return query.orderBy('drafts.draftID').limit(1).executeTakeFirst();
 }
 
 /**

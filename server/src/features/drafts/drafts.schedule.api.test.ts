@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Draft } from '../../../../common/src/api/drafts.ts';
+import { DRAFT_MESSAGES, type Draft } from '../../../../common/src/api/drafts.ts';
 import { testDialect } from '../../../test/harness.ts';
 import { asMember, asModerator, inject, type TestActor, type TestUser } from '../../../test/actors.ts';
 import { makeCategory, makeDiscussion, makeRole, type ErrorBody } from '../../../test/factories.ts';
@@ -120,7 +120,7 @@ describe(`drafts scheduling API (${testDialect})`, () => {
     const second = await schedule(member, update);
     assert.equal(second.statusCode, 400);
     assert.deepEqual((second.json() as ErrorBody).errors, [
-      { field: 'recordID', code: 'invalid', message: 'An update is already scheduled for this item.', status: 400 },
+      { field: 'recordID', code: 'invalid', message: DRAFT_MESSAGES.alreadyScheduled, status: 400 },
     ]);
     const draft = await makeDraft(fx.t, member, { recordType: 'discussion', recordID: discussion.discussionID, attributes: update.attributes });
     const patched = await inject(fx.t, member, {

@@ -1,4 +1,5 @@
 import {
+  alreadyScheduledByMessage,
   DRAFT_MESSAGES,
   DRAFT_SCHEDULE_MAX_DAYS,
   scheduleTooSoonMessage,
@@ -65,7 +66,11 @@ export async function assertSchedulable(
   if (missing.length > 0) throw validationError(missing);
   if (draft.recordID !== null) {
     const other = await findOtherScheduledUpdate(ctx.db, draft.recordType, draft.recordID, draftID);
-    if (other !== undefined) throw fieldError('recordID', DRAFT_MESSAGES.alreadyScheduled, 400);
+    // Vanilla names the other member whose update is pending; the member's own gets the longer advice.
+    if (other !== undefined) {
+      const own = other.insertUserID === ctx.actor.userID || other.insertUserName === null;
+      throw fieldError('recordID', own ? DRAFT_MESSAGES.alreadyScheduled : alreadyScheduledByMessage(other.insertUserName ?? ''), 400);
+    }
   }
   return new Date(at).toISOString();
 }

@@ -13,13 +13,13 @@ import { authorize } from '../../permissions/authorize.ts';
 import { nowIso } from '../../platform/dates.ts';
 import { AppError, notFound, permissionError } from '../../platform/errors.ts';
 import { enqueueJob } from '../../platform/jobs/enqueue.ts';
+import { requireReadableComment } from '../comments/comments.service.ts';
+import { requireViewableDiscussion } from '../discussions/discussions.guards.ts';
 import { canAccessDraft, canUseDrafts } from './drafts.policy.ts';
 import { presentDraft, presentDraftEdit } from './drafts.present.ts';
 import {
   deleteDraftRow,
-  findCommentDiscussionIDs,
   findDraftByID,
-  findDraftDiscussions,
   findDrafts,
   insertDraft,
   updateDraft,
@@ -48,16 +48,14 @@ async function requireDraft(ctx: RequestContext, draftID: number): Promise<Draft
   return row;
 }
 
-/** api-contract §23: `recordID` must name an existing post of the draft's type. */
+/**
+ * api-contract §23: `recordID` must name an existing post of the draft's type that the actor can
+ * read (a hidden one answers as the post's own read would: 404, or 403 without view).
+ */
 async function assertRecordExists(ctx: RequestContext, recordType: string, recordID: number | null): Promise<void> {
   if (recordID === null) return;
-  if (recordType === 'discussion') {
-    if (!(await findDraftDiscussions(ctx.db, [recordID])).has(recordID))
-      throw notFound('Discussion', { discussionID: recordID });
-  } else if (recordType === 'comment') {
-    if (!(await findCommentDiscussionIDs(ctx.db, [recordID])).has(recordID))
-      throw notFound('Comment', { commentID: recordID });
-  }
+  if (recordType === 'discussion') await requireViewableDiscussion(ctx, ctx.db, recordID);
+  else if (recordType === 'comment') await requireReadableComment(ctx, ctx.db, recordID);
 }
 
 function shapeOf(row: DraftRow): DraftShape {
