@@ -1,9 +1,9 @@
 import type { User } from '../../../../../common/src/api/users.ts';
 import { Avatar } from '../../../components/Avatar.tsx';
-import { DateTime } from '../../../components/DateTime.tsx';
 import { t } from '../../../lib/i18n.ts';
 import { BanUserButton } from './BanUserButton.tsx';
 import { isOnline } from './user-presence.ts';
+import { UserFacts } from './UserFacts.tsx';
 import styles from './ProfilePage.module.css';
 
 export interface ProfileHeaderProps {
@@ -36,38 +36,11 @@ export function ProfileHeader({ user, now }: ProfileHeaderProps) {
         {user.profileFields?.location ? (
           <p className={styles.location}>{user.profileFields.location}</p>
         ) : null}
-        {user.profileFields?.about ? <p className={styles.about}>{user.profileFields.about}</p> : null}
+        {user.profileFields?.about ? (
+          <p className={styles.about}>{user.profileFields.about}</p>
+        ) : null}
         {user.dateInserted !== undefined ? (
-          <dl className={styles.facts}>
-            <div>
-              <dt>{t('Discussions')}</dt>
-              <dd>{user.countDiscussions ?? 0}</dd>
-            </div>
-            <div>
-              <dt>{t('Comments')}</dt>
-              <dd>{user.countComments ?? 0}</dd>
-            </div>
-            <div>
-              <dt>{t('Joined')}</dt>
-              <dd>
-                <DateTime date={user.dateInserted} />
-              </dd>
-            </div>
-            {user.dateLastActive ? (
-              <div>
-                <dt>{t('Last Active')}</dt>
-                <dd>
-                  <DateTime date={user.dateLastActive} />
-                </dd>
-              </div>
-            ) : null}
-            {user.email ? (
-              <div>
-                <dt>{t('Email')}</dt>
-                <dd>{user.email}</dd>
-              </div>
-            ) : null}
-          </dl>
+          <UserFacts user={user} className={styles.facts} showEmail />
         ) : null}
       </div>
     </header>

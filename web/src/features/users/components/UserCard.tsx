@@ -3,7 +3,6 @@ import { addMessagePath, profilePath } from '../../../app/paths.ts';
 import { AppLink } from '../../../components/AppLink.tsx';
 import { Avatar } from '../../../components/Avatar.tsx';
 import { CloseIcon } from '../../../components/CloseIcon.tsx';
-import { DateTime } from '../../../components/DateTime.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useConfigValue } from '../../../lib/bootstrap.ts';
 import { t } from '../../../lib/i18n.ts';
@@ -11,6 +10,7 @@ import { useCurrentUser, usePermission } from '../../../lib/session.ts';
 import { useNow } from '../../discussions/components/page/use-now.ts';
 import { useUserCardQuery } from '../api/profiles.queries.ts';
 import { isOnline } from './user-presence.ts';
+import { UserFacts } from './UserFacts.tsx';
 import styles from './UserCard.module.css';
 
 export interface UserCardProps {
@@ -53,41 +53,20 @@ export function UserCard({ userID, name, onClose }: UserCardProps) {
   } else if (user !== undefined) {
     const restricted = user.dateInserted === undefined;
     const showMessage =
-      conversationsEnabled && canMessage && user.banned === 0 && me.userID !== 0 && me.userID !== user.userID;
+      conversationsEnabled &&
+      canMessage &&
+      user.banned === 0 &&
+      me.userID !== 0 &&
+      me.userID !== user.userID;
     body = (
       <>
-        {user.banned !== 0 ? <p className={styles.state}>{t('This user has been banned.')}</p> : null}
+        {user.banned !== 0 ? (
+          <p className={styles.state}>{t('This user has been banned.')}</p>
+        ) : null}
         {restricted && user.banned === 0 ? (
           <p className={styles.state}>{t("This user's profile is private.")}</p>
         ) : null}
-        {!restricted ? (
-          <dl className={styles.counts}>
-            <div>
-              <dt>{t('Discussions')}</dt>
-              <dd>{user.countDiscussions ?? 0}</dd>
-            </div>
-            <div>
-              <dt>{t('Comments')}</dt>
-              <dd>{user.countComments ?? 0}</dd>
-            </div>
-            {user.dateInserted ? (
-              <div>
-                <dt>{t('Joined')}</dt>
-                <dd>
-                  <DateTime date={user.dateInserted} />
-                </dd>
-              </div>
-            ) : null}
-            {user.dateLastActive ? (
-              <div>
-                <dt>{t('Last Active')}</dt>
-                <dd>
-                  <DateTime date={user.dateLastActive} />
-                </dd>
-              </div>
-            ) : null}
-          </dl>
-        ) : null}
+        {!restricted ? <UserFacts user={user} className={styles.counts} /> : null}
         <div className={styles.actions}>
           <AppLink className={styles.button} to={profilePath(user.name)} onClick={onClose}>
             {t('View Profile')}
@@ -101,7 +80,13 @@ export function UserCard({ userID, name, onClose }: UserCardProps) {
       </>
     );
   }
-  const shown = user ?? { name, photoUrl: undefined, title: undefined, email: undefined, dateLastActive: undefined };
+  const shown = user ?? {
+    name,
+    photoUrl: undefined,
+    title: undefined,
+    email: undefined,
+    dateLastActive: undefined,
+  };
   return (
     <div
       ref={cardRef}
