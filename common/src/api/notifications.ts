@@ -16,6 +16,8 @@ export const notificationActivityTypes = [
   'ConversationMessage',
   /** Moderators only (api-contract §6, §27.4): a new report of a post they moderate. */
   'Report',
+  /** The author of a post that waited for approval: a moderator approved or rejected it (api-contract §27.5). */
+  'Approval',
 ] as const;
 export type NotificationActivityType = (typeof notificationActivityTypes)[number];
 

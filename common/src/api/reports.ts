@@ -11,6 +11,7 @@ import {
   queryBoolean,
 } from './common.ts';
 import { contentFormatSchema } from './content.ts';
+import { DISCUSSION_NAME_MAX_LENGTH } from './discussions.constants.ts';
 import { userFragmentSchema } from './users.ts';
 
 /** api-contract §27.4: report statuses; `new` awaits a moderator. */
@@ -163,8 +164,9 @@ export const createReportBodySchema = z
 
 export type CreateReportBody = z.infer<typeof createReportBodySchema>;
 
-/** `GET /reports` query (api-contract §27.4). */
-export const reportListQuerySchema = z.object({
+/** `GET /reports` query (api-contract §27.4); `recordID` needs `recordType`, `placeRecordID` needs `placeRecordType`. */
+export const reportListQuerySchema = z
+  .object({
   status: queryArray(z.enum(reportStatuses)),
   recordType: z.enum(reportRecordTypes).optional(),
   recordID: rangeExpressionParam('recordID').optional(),
@@ -172,12 +174,27 @@ export const reportListQuerySchema = z.object({
   placeRecordID: rangeExpressionParam('placeRecordID').optional(),
   reportReasonID: queryArray(z.string().max(255)),
   insertUserID: rangeExpressionParam('insertUserID').optional(),
+  insertUserRoleID: rangeExpressionParam('insertUserRoleID').optional(),
   recordUserID: rangeExpressionParam('recordUserID').optional(),
   escalationID: rangeExpressionParam('escalationID').optional(),
   sort: z.enum(['dateInserted', '-dateInserted', 'recordDateInserted', '-recordDateInserted']).default('-dateInserted'),
   page: pageParam,
   limit: limitParam(DEFAULT_REPORTS_LIMIT, MAX_REPORTS_LIMIT),
-});
+})
+  .superRefine((value, context) => {
+    const pairs = [
+      ['recordID', 'recordType'],
+      ['placeRecordID', 'placeRecordType'],
+    ] as const;
+    for (const [given, needed] of pairs)
+      if (value[given] !== undefined && value[needed] === undefined)
+        context.addIssue({
+          code: 'custom',
+          path: [needed],
+          message: `${needed} is required with ${given}.`,
+          params: { code: 'missingField', status: 400 },
+        });
+  });
 
 export type ReportListQuery = z.infer<typeof reportListQuerySchema>;
 
@@ -186,8 +203,8 @@ export const patchReportBodySchema = z.object({
   status: z.enum(reportStatuses).optional(),
   premoderatedRecord: z
     .object({
-      name: z.string().trim().min(1).max(100).optional(),
-      body: z.string().min(1).optional(),
+      name: z.string().trim().min(1).max(DISCUSSION_NAME_MAX_LENGTH).optional(),
+      body: z.string().min(1).max(200_000).optional(),
       format: contentFormatSchema.optional(),
     })
     .optional(),

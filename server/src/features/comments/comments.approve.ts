@@ -1,4 +1,6 @@
 import type { RequestContext } from '../../http/context.ts';
+import type { ContentFormat } from '../../../../common/src/api/content.ts';
+import { renderBody } from '../../platform/content/render.ts';
 import { nowIso } from '../../platform/dates.ts';
 import { userCountersUpdate } from '../../platform/db/post-counters.ts';
 import { runTransaction } from '../../platform/db/transaction.ts';
@@ -58,4 +60,24 @@ export async function rejectPendingComment(ctx: RequestContext, commentID: numbe
   const comment = await findCommentByID(ctx.db, commentID);
   if (!comment || comment.moderationStatus !== 'pending') return;
   await updateComment(ctx.db, commentID, { moderationStatus: 'rejected' });
+}
+
+/**
+ * Replaces the waiting version of a pending comment before approval (`PATCH /reports/{id}`
+ * `premoderatedRecord`, api-contract §27.4): body and format as the create call checks them.
+ * Undefined when the comment is gone or no longer pending.
+ * @throws AppError 422 on `body` when the body is empty or too long.
+ */
+export async function replacePendingComment(
+  ctx: RequestContext,
+  commentID: number,
+  input: { body?: string | undefined; format?: ContentFormat | undefined },
+): Promise<{ html: string; format: string } | undefined> {
+  const comment = await findCommentByID(ctx.db, commentID);
+  if (!comment || comment.moderationStatus !== 'pending') return undefined;
+  const body = input.body ?? comment.body;
+  const format = input.format ?? (comment.format as ContentFormat);
+  const rendered = await renderBody(ctx, { body, format });
+  await updateComment(ctx.db, commentID, { body, format, bodyHtml: rendered.html, bodyPlainText: rendered.plainText });
+  return { html: rendered.html, format };
 }

@@ -7,7 +7,8 @@ import { declareGuestChange } from '../../platform/guest-cache.ts';
 import { pathCategoryIDs } from '../categories/categories.tree.ts';
 import { findCategory } from '../categories/categories.lookup.ts';
 import { computeHot } from './discussions.hot.ts';
-import { changedFor } from './discussions.guards.ts';
+import type { ContentFormat } from '../../../../common/src/api/content.ts';
+import { changedFor, renderDiscussionBody } from './discussions.guards.ts';
 import { findDiscussionByID, updateDiscussion } from './discussions.repo.ts';
 
 /** What approving a pending discussion found (api-contract §27.5). */
@@ -57,4 +58,39 @@ export async function rejectPendingDiscussion(ctx: RequestContext, discussionID:
   const row = await findDiscussionByID(ctx.db, discussionID);
   if (!row || row.moderationStatus !== 'pending') return;
   await updateDiscussion(ctx.db, discussionID, { moderationStatus: 'rejected' });
+}
+
+/** The waiting version of a pending post after its moderator's edit (api-contract §27.4). */
+export interface PendingVersion {
+  name: string;
+  html: string;
+  format: string;
+}
+
+/**
+ * Replaces the waiting version of a pending discussion before approval (`PATCH /reports/{id}`
+ * `premoderatedRecord`, api-contract §27.4): name, body and format as the create call checks them
+ * (the body rendered, 1..8000 plain characters). Not a revision: the post was never published.
+ * Undefined when the discussion is gone or no longer pending.
+ * @throws AppError 422 on `body` when the body is empty or too long.
+ */
+export async function replacePendingDiscussion(
+  ctx: RequestContext,
+  discussionID: number,
+  input: { name?: string | undefined; body?: string | undefined; format?: ContentFormat | undefined },
+): Promise<PendingVersion | undefined> {
+  const row = await findDiscussionByID(ctx.db, discussionID);
+  if (!row || row.moderationStatus !== 'pending') return undefined;
+  const name = input.name ?? row.name;
+  const body = input.body ?? row.body;
+  const format = input.format ?? (row.format as ContentFormat);
+  const rendered = await renderDiscussionBody(ctx, body, format);
+  await updateDiscussion(ctx.db, discussionID, {
+    name,
+    body,
+    format,
+    bodyHtml: rendered.html,
+    bodyPlainText: rendered.plainText,
+  });
+  return { name, html: rendered.html, format };
 }

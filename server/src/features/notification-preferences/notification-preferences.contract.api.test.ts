@@ -84,6 +84,7 @@ describe(`notification preferences: contract §6 (${testDialect})`, () => {
       NewComment: { email: true, popup: true },
       Reaction: { email: false, popup: true },
       ConversationMessage: { email: true, popup: true },
+      Approval: { email: false, popup: true },
       DigestEnabled: { email: true },
     });
   });
@@ -133,7 +134,7 @@ describe(`notification preferences: contract §6 (${testDialect})`, () => {
     const defaults = await call(manager, 'GET', '/api/v2/notification-preferences/defaults');
     assert.equal(defaults.statusCode, 200, defaults.body);
     assert.deepEqual(Object.keys(defaults.json() as object).sort(), [
-      'BookmarkComment', 'CommentReply', 'ConversationMessage', 'DigestEnabled', 'Mention', 'NewComment', 'NewDiscussion', 'Participated', 'Reaction', 'Report',
+      'Approval', 'BookmarkComment', 'CommentReply', 'ConversationMessage', 'DigestEnabled', 'Mention', 'NewComment', 'NewDiscussion', 'Participated', 'Reaction', 'Report',
     ]);
     const patched = await call(manager, 'PATCH', '/api/v2/notification-preferences/defaults', { ConversationMessage: { email: false } });
     assert.deepEqual((patched.json() as NotificationPreferences).ConversationMessage, { email: false, popup: true });

@@ -23,6 +23,7 @@ const TEXT: Record<PreferenceActivityType, ActivityText> = {
   Reaction: { label: 'Reactions', description: 'Someone reacts to your post.' },
   ConversationMessage: { label: 'Private messages', description: 'Someone sends you a private message.' },
   Report: { label: 'Reports', description: 'Someone reports a post you moderate.' },
+  Approval: { label: 'Approvals', description: 'A moderator approves or rejects your post that waited for approval.' },
 };
 
 /** The schema's groups (Vanilla's): posts in followed categories, activity about you, moderation. */
@@ -31,7 +32,7 @@ const GROUPS: { key: string; label: string; types: PreferenceActivityType[]; mod
   {
     key: 'myActivity',
     label: 'My activity',
-    types: ['Mention', 'CommentReply', 'BookmarkComment', 'Participated', 'Reaction', 'ConversationMessage'],
+    types: ['Mention', 'CommentReply', 'BookmarkComment', 'Participated', 'Reaction', 'ConversationMessage', 'Approval'],
   },
   { key: 'moderation', label: 'Moderation', types: ['Report'], moderatorsOnly: true },
 ];

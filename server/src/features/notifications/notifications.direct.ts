@@ -26,6 +26,8 @@ export interface DirectNotification {
   batchKey: string;
   /** One notification per recipient per key: a job run again delivers nothing twice. */
   dedupeKey: string;
+  /** `Approval`: what the moderator decided (the body says it). */
+  decision?: 'approved' | 'rejected' | undefined;
 }
 
 /**
@@ -53,7 +55,13 @@ export async function deliverDirectNotification(
   }
   if (deliveries.length === 0) return;
   const actorName = (await findUserName(db, notification.actorUserID)) ?? 'Someone';
-  const body = notificationBody(notification.activityType, actorName, notification.subjectName);
+  const body = notificationBody(
+    notification.activityType,
+    actorName,
+    notification.subjectName,
+    undefined,
+    notification.decision,
+  );
   const now = nowIso(clock);
   const shown = await db.transaction().execute(async (trx) => {
     const inserted = await insertNotificationsOnce(

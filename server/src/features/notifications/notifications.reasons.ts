@@ -15,6 +15,7 @@ export const SPECIFICITY: readonly NotificationActivityType[] = [
   'Reaction',
   'ConversationMessage',
   'Report',
+  'Approval',
 ];
 
 /** Reasons about a discussion's comments batch per discussion ("3 new comments in …"). */
@@ -56,6 +57,7 @@ export const REASONS: Record<NotificationActivityType, string> = {
   Reaction: 'Someone reacted to your post.',
   ConversationMessage: 'You take part in this conversation.',
   Report: 'You moderate this post.',
+  Approval: 'Your post waited for approval.',
 };
 
 /** The notification's HTML body, every name escaped. */
@@ -64,6 +66,7 @@ export function notificationBody(
   actorName: string,
   discussionName: string,
   reactionName?: string,
+  decision?: 'approved' | 'rejected',
 ): string {
   const actor = `<b>${escapeHtml(actorName)}</b>`;
   const title = `<b>${escapeHtml(discussionName)}</b>`;
@@ -86,5 +89,7 @@ export function notificationBody(
       return `${actor} sent you a message in ${title}.`;
     case 'Report':
       return `${actor} reported ${title}.`;
+    case 'Approval':
+      return decision === 'rejected' ? `${actor} rejected your post ${title}.` : `${actor} approved your post ${title}.`;
   }
 }

@@ -3,7 +3,6 @@ import type { RequestContext } from '../../http/context.ts';
 import { systemPermissionSet } from '../../permissions/build-permission-set.ts';
 import { nowIso } from '../../platform/dates.ts';
 import { runTransaction } from '../../platform/db/transaction.ts';
-import { AppError, notFound } from '../../platform/errors.ts';
 import { recordAudit } from '../audit-logs/audit-logs.record.ts';
 import { acceptPendingComment, rejectPendingComment } from '../comments/comments.approve.ts';
 import { restoreDeleted } from '../logs/logs.restore.ts';
@@ -14,6 +13,9 @@ import { isContentFormat } from '../../../../common/src/api/content.ts';
 import { acceptPendingDiscussion, rejectPendingDiscussion } from '../discussions/discussions.approve.ts';
 import { deleteDiscussion } from '../discussions/discussions.bulk.delete.ts';
 import { presentReport, requireModeratedReport } from './reports.service.ts';
+import { editPendingVersion } from './reports.pending-edit.ts';
+import { NOTIFY_APPROVAL_JOB } from './reports.notify.ts';
+import { enqueueJob } from '../../platform/jobs/enqueue.ts';
 import { setReportStatus, settleOtherNewReports, type ReportRow } from './reports.repo.ts';
 import { findRecordStates, markUserVerified } from './reports.records.repo.ts';
 
@@ -65,8 +67,17 @@ async function settle(
   pendingFlags: { isPending?: boolean; isPendingUpdate?: boolean } = {},
 ): Promise<void> {
   const change = { status, updateUserID: ctx.actor.userID, dateUpdated: nowIso(ctx.clock) };
+  // api-contract §27.5: the author of a post that waited is told what was decided.
+  const waited = row.isPending || row.isPendingUpdate;
   await runTransaction(ctx.db, async (trx) => {
     await setReportStatus(trx, row.reportID, { ...change, ...pendingFlags });
+    if (waited && (status === 'dismissed' || status === 'rejected'))
+      await enqueueJob(
+        trx,
+        NOTIFY_APPROVAL_JOB,
+        { reportID: row.reportID, decision: status === 'dismissed' ? 'approved' : 'rejected', moderatorID: ctx.actor.userID },
+        { clock: ctx.clock },
+      );
     // api-contract §27.4: approving or rejecting settles every other new report of the record.
     if (status === 'dismissed' || status === 'rejected')
       await settleOtherNewReports(trx, { recordType: row.recordType, recordID: row.recordID, exceptReportID: row.reportID }, change);
@@ -160,19 +171,18 @@ export async function rejectReportRecord(ctx: RequestContext, reportID: number):
   return presentReport(ctx, row.reportID);
 }
 
-/** `PATCH /reports/{id}` (api-contract §27.4): sets the status. */
+/**
+ * `PATCH /reports/{id}` (api-contract §27.4): edits the waiting version of a queue entry
+ * (`premoderatedRecord`, before approving it), then sets the status.
+ */
 export async function patchReport(ctx: RequestContext, reportID: number, input: PatchReportBody): Promise<Report> {
   const row = await requireModeratedReport(ctx, reportID);
-  // TODO(issue 17): edit the waiting version (`premoderatedRecord`) before approving it.
-  if (input.premoderatedRecord !== undefined)
-    throw new AppError(400, 'Editing the waiting version is not supported yet.');
+  if (input.premoderatedRecord !== undefined) await editPendingVersion(ctx, row, input.premoderatedRecord);
   if (input.status !== undefined && input.status !== row.status)
     await setReportStatus(ctx.db, row.reportID, {
       status: input.status,
       updateUserID: ctx.actor.userID,
       dateUpdated: nowIso(ctx.clock),
     });
-  const report = await presentReport(ctx, row.reportID);
-  if (!report) throw notFound('Report');
-  return report;
+  return presentReport(ctx, row.reportID);
 }

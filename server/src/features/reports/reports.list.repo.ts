@@ -17,6 +17,8 @@ export interface ReportFilter {
   placeRecordID?: RangeFilter | undefined;
   reportReasonIDs?: readonly string[] | undefined;
   insertUserID?: RangeFilter | undefined;
+  /** Reports whose reporter holds one of these roles. */
+  insertUserRoleID?: RangeFilter | undefined;
   recordUserID?: RangeFilter | undefined;
   escalationID?: RangeFilter | undefined;
 }
@@ -61,6 +63,25 @@ function filterCondition(eb: ReportExpressions, filter: ReportFilter): Expressio
   if (filter.placeRecordID) conditions.push(...rangeConditions(eb, 'reports.placeRecordID', filter.placeRecordID));
   if (filter.insertUserID) conditions.push(...rangeConditions(eb, 'reports.insertUserID', filter.insertUserID));
   if (filter.recordUserID) conditions.push(...rangeConditions(eb, 'reports.recordUserID', filter.recordUserID));
+  if (filter.insertUserRoleID) {
+    const range = filter.insertUserRoleID;
+    conditions.push(
+      eb.exists(
+        eb
+          .selectFrom('userRoles')
+          .select('userRoles.userID')
+          .whereRef('userRoles.userID', '=', 'reports.insertUserID')
+          .where((inner) => {
+            if (range.kind === 'values')
+              return range.values.length === 0 ? sql<SqlBool>`1 = 0` : inner('userRoles.roleID', 'in', range.values);
+            const bounds: Expression<SqlBool>[] = [];
+            if (range.min) bounds.push(inner('userRoles.roleID', range.min.inclusive ? '>=' : '>', range.min.value));
+            if (range.max) bounds.push(inner('userRoles.roleID', range.max.inclusive ? '<=' : '<', range.max.value));
+            return inner.and(bounds);
+          }),
+      ),
+    );
+  }
   if (filter.escalationID) conditions.push(...rangeConditions(eb, 'reports.escalationID', filter.escalationID));
   if (filter.reportReasonIDs && filter.reportReasonIDs.length > 0) {
     const reasonIDs = [...filter.reportReasonIDs];

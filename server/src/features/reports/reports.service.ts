@@ -216,6 +216,7 @@ export async function listReports(
       placeRecordID: query.placeRecordID,
       reportReasonIDs: query.reportReasonID,
       insertUserID: query.insertUserID,
+      insertUserRoleID: query.insertUserRoleID,
       recordUserID: query.recordUserID,
       escalationID: query.escalationID,
     },

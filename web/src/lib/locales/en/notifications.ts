@@ -23,4 +23,5 @@ export const notificationsEn: Readonly<Record<string, string>> = {
   Participation: 'Participation',
   'Private messages': 'Private messages',
   Reports: 'Reports',
+  Approvals: 'Approvals',
 };
