@@ -12,7 +12,9 @@ import { roles } from './test/role-fixtures.ts';
 
 describe('role permissions of the role editor', () => {
   it('groups every stored global permission exactly once', () => {
-    const shown = globalPermissionGroups.flatMap((group) => group.permissions.map((item) => item.name));
+    const shown = globalPermissionGroups.flatMap((group) =>
+      group.permissions.map((item) => item.name),
+    );
     expect([...shown].sort()).toEqual([...storedPermissionNames.global].sort());
   });
 

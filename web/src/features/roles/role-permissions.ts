@@ -100,14 +100,18 @@ export interface RoleFormValues {
   categories: Readonly<Record<number, Grants>>;
 }
 
-function pick(permissions: Readonly<Record<string, boolean>> | undefined, names: readonly string[]): Grants {
+function pick(
+  permissions: Readonly<Record<string, boolean>> | undefined,
+  names: readonly string[],
+): Grants {
   return Object.fromEntries(names.map((name) => [name, permissions?.[name] === true]));
 }
 
 /** The form of a new role: members' basic rights, nothing in custom categories. */
 export function emptyRoleForm(junctionIDs: readonly number[]): RoleFormValues {
   const categories: Record<number, Grants> = {};
-  for (const id of [0, ...junctionIDs]) categories[id] = pick(undefined, storedPermissionNames.category);
+  for (const id of [0, ...junctionIDs])
+    categories[id] = pick(undefined, storedPermissionNames.category);
   return {
     name: '',
     description: '',
@@ -172,7 +176,8 @@ export function toPatchRoleBody(values: RoleFormValues, initial: RoleFormValues)
   const body: PatchRoleBody = {};
   if (values.name.trim() !== initial.name) body.name = values.name.trim();
   const description = values.description.trim();
-  if (description !== (initial.description ?? '')) body.description = description === '' ? null : description;
+  if (description !== (initial.description ?? ''))
+    body.description = description === '' ? null : description;
   if (values.type !== initial.type) body.type = values.type;
   if (values.canSession !== initial.canSession) body.canSession = values.canSession;
   if (values.personalInfo !== initial.personalInfo) body.personalInfo = values.personalInfo;

@@ -30,8 +30,13 @@ export function useReportReasonMutations() {
     onSuccess: refresh,
   });
   const patch = useMutation({
-    mutationFn: ({ reportReasonID, body }: { reportReasonID: string; body: PatchReportReasonBody }) =>
-      patchReportReason(reportReasonID, body),
+    mutationFn: ({
+      reportReasonID,
+      body,
+    }: {
+      reportReasonID: string;
+      body: PatchReportReasonBody;
+    }) => patchReportReason(reportReasonID, body),
     onSuccess: refresh,
   });
   const remove = useMutation({

@@ -32,7 +32,10 @@ export function ReportReasonDialog({ reason, roles, onClose }: ReportReasonDialo
   const [isSlugEdited, setIsSlugEdited] = useState(reason !== null);
   const [name, setName] = useState(reason?.name ?? '');
   const [description, setDescription] = useState(reason?.description ?? '');
-  const [roleIDs, setRoleIDs] = useState<readonly number[]>(reason?.roleIDs ?? []);
+  const [roleIDs, setRoleIDs] = useState<readonly number[]>(
+    // `roles` lists only roles that still exist; a deleted role's ID is not sent back (422).
+    reason?.roles?.map((role) => role.roleID) ?? [],
+  );
 
   const handleSubmit = () => {
     errors.clear();

@@ -10,7 +10,12 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function reason(reportReasonID: string, name: string, sort: number, extra: Partial<ReportReason> = {}): ReportReason {
+function reason(
+  reportReasonID: string,
+  name: string,
+  sort: number,
+  extra: Partial<ReportReason> = {},
+): ReportReason {
   return {
     reportReasonID,
     name,
@@ -43,7 +48,10 @@ function renderPage(permissions: string[]) {
   return renderWithApp(<ReportReasonsPage />, {
     route: '/dashboard/content/report-reasons',
     path: '/dashboard/content/report-reasons',
-    bootstrap: { me: { ...member, name: 'mod' }, permissions: permissionSet(['session.valid', 'flag.add', ...permissions]) },
+    bootstrap: {
+      me: { ...member, name: 'mod' },
+      permissions: permissionSet(['session.valid', 'flag.add', ...permissions]),
+    },
   });
 }
 
@@ -74,10 +82,15 @@ describe('ReportReasonsPage', { timeout: 20_000 }, () => {
     expect(names()).toEqual(['Spam / Solicitation', 'Abuse', 'Breaks Community Rules']);
     expect(screen.getByText(/3 reports/)).toBeDefined();
     expect(screen.getAllByText(/^Everyone who may report/)).toHaveLength(2);
-    expect((screen.getByRole('button', { name: 'Move Spam / Solicitation up' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(
+      (screen.getByRole('button', { name: 'Move Spam / Solicitation up' }) as HTMLButtonElement)
+        .disabled,
+    ).toBe(true);
 
     await user.click(screen.getByRole('button', { name: 'Move Spam / Solicitation down' }));
-    await waitFor(() => expect(names()).toEqual(['Abuse', 'Spam / Solicitation', 'Breaks Community Rules']));
+    await waitFor(() =>
+      expect(names()).toEqual(['Abuse', 'Spam / Solicitation', 'Breaks Community Rules']),
+    );
     const put = calls.find((call) => call.method === 'PUT');
     expect(put?.body).toEqual({ abuse: 0, spam: 1, 'rule-breaking': 2 });
   });
@@ -90,7 +103,9 @@ describe('ReportReasonsPage', { timeout: 20_000 }, () => {
     renderPage(['community.moderate']);
     await screen.findByRole('list', { name: 'Report reasons' });
     expect(screen.queryByRole('button', { name: /^Move / })).toBeNull();
-    expect(screen.getByText('You need the site.manage permission to change the order of the reasons.')).toBeDefined();
+    expect(
+      screen.getByText('You need the site.manage permission to change the order of the reasons.'),
+    ).toBeDefined();
   });
 
   it('adds a reason open to one role, its API name suggested from the name', async () => {
@@ -104,7 +119,9 @@ describe('ReportReasonsPage', { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Add Reason' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Reason' });
     await user.type(within(dialog).getByLabelText(/^Name/), 'Off Topic!');
-    expect((within(dialog).getByLabelText(/^API name/) as HTMLInputElement).value).toBe('off-topic');
+    expect((within(dialog).getByLabelText(/^API name/) as HTMLInputElement).value).toBe(
+      'off-topic',
+    );
     await user.type(within(dialog).getByLabelText(/^Description/), 'Not about this community.');
     await user.click(within(dialog).getByRole('checkbox', { name: 'Member' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -131,7 +148,9 @@ describe('ReportReasonsPage', { timeout: 20_000 }, () => {
     await user.type(within(dialog).getByLabelText(/^Name/), 'Spam');
     await user.type(within(dialog).getByLabelText(/^Description/), 'Again.');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByText('A reason with this API name already exists.')).toBeDefined();
+    expect(
+      await within(dialog).findByText('A reason with this API name already exists.'),
+    ).toBeDefined();
   });
 
   it('edits a reason’s roles and deletes another after confirming', async () => {
@@ -158,7 +177,9 @@ describe('ReportReasonsPage', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Delete Breaks Community Rules' }));
     const confirm = await screen.findByRole('dialog', { name: 'Delete Breaks Community Rules' });
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('The reason Breaks Community Rules has been deleted.')).toBeDefined();
+    expect(
+      await screen.findByText('The reason Breaks Community Rules has been deleted.'),
+    ).toBeDefined();
     expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual([
       '/report-reasons/rule-breaking',
     ]);

@@ -69,7 +69,11 @@ export function ReportReasonsPage() {
           {list.length === 0 ? (
             <p className={styles.empty}>{t('There are no report reasons yet.')}</p>
           ) : (
-            <ol className={styles.list} aria-label={t('Report reasons')} aria-busy={reorder.isPending}>
+            <ol
+              className={styles.list}
+              aria-label={t('Report reasons')}
+              aria-busy={reorder.isPending}
+            >
               {list.map((reason, index) => (
                 <li key={reason.reportReasonID} className={styles.item}>
                   <div className={styles.main}>
@@ -79,9 +83,11 @@ export function ReportReasonsPage() {
                     </p>
                     <p className={styles.description}>{reason.description}</p>
                     <p className={styles.meta}>
-                      {reason.roles === null || reason.roles.length === 0
+                      {reason.roleIDs === null || reason.roles === null
                         ? t('Everyone who may report')
-                        : reason.roles.map((role) => role.name).join(', ')}
+                        : reason.roles.length === 0
+                          ? t('No role: moderators only')
+                          : reason.roles.map((role) => role.name).join(', ')}
                       {reason.countReports === undefined ? null : (
                         <>
                           <span aria-hidden="true"> · </span>
@@ -101,8 +107,21 @@ export function ReportReasonsPage() {
                           disabled={index === 0 || reorder.isPending}
                           onClick={() => handleMove(reason, -1)}
                         >
-                          <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
-                            <path d="M8 13V3M3.5 7.5L8 3l4.5 4.5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+                          <svg
+                            viewBox="0 0 16 16"
+                            width="16"
+                            height="16"
+                            aria-hidden="true"
+                            focusable="false"
+                          >
+                            <path
+                              d="M8 13V3M3.5 7.5L8 3l4.5 4.5"
+                              fill="none"
+                              stroke="currentColor"
+                              strokeWidth="1.8"
+                              strokeLinecap="round"
+                              strokeLinejoin="round"
+                            />
                           </svg>
                         </Button>
                         <Button
@@ -113,8 +132,21 @@ export function ReportReasonsPage() {
                           disabled={index === list.length - 1 || reorder.isPending}
                           onClick={() => handleMove(reason, 1)}
                         >
-                          <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
-                            <path d="M8 3v10M3.5 8.5L8 13l4.5-4.5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+                          <svg
+                            viewBox="0 0 16 16"
+                            width="16"
+                            height="16"
+                            aria-hidden="true"
+                            focusable="false"
+                          >
+                            <path
+                              d="M8 3v10M3.5 8.5L8 13l4.5-4.5"
+                              fill="none"
+                              stroke="currentColor"
+                              strokeWidth="1.8"
+                              strokeLinecap="round"
+                              strokeLinejoin="round"
+                            />
                           </svg>
                         </Button>
                       </>

@@ -1,8 +1,4 @@
-import type {
-  CreateRoleBody,
-  PatchRoleBody,
-  Role,
-} from '../../../../../common/src/api/roles.ts';
+import type { CreateRoleBody, PatchRoleBody, Role } from '../../../../../common/src/api/roles.ts';
 import { api, apiRequest } from '../../../lib/api.ts';
 
 /** `GET /roles/{id}?expand=permissions` (`site.manage`, api-contract §16). */

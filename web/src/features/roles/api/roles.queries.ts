@@ -1,12 +1,6 @@
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateRoleBody, PatchRoleBody } from '../../../../../common/src/api/roles.ts';
-import {
-  createRole,
-  deleteRole,
-  fetchRole,
-  fetchRoleMemberCount,
-  patchRole,
-} from './roles.api.ts';
+import { createRole, deleteRole, fetchRole, fetchRoleMemberCount, patchRole } from './roles.api.ts';
 
 /**
  * Query keys of the roles screens. Every roles key starts with `roles`, like the admin and users

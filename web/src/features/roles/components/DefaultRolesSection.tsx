@@ -42,7 +42,9 @@ export function DefaultRolesSection({ roles }: DefaultRolesSectionProps) {
       // A role has one type: choosing it for one list takes it out of the other.
       const other = type === 'member' ? previous.guest : previous.member;
       const others = checked ? other.filter((item) => item !== roleID) : other;
-      return type === 'member' ? { member: chosen, guest: others } : { member: others, guest: chosen };
+      return type === 'member'
+        ? { member: chosen, guest: others }
+        : { member: others, guest: chosen };
     });
   };
 

@@ -184,7 +184,9 @@ export function RoleForm({ role, initial: loaded, categoryNames }: RoleFormProps
               className={`${adminStyles.input} ${adminStyles.textarea}`}
               value={values.description}
               aria-invalid={descriptionErrors.length > 0 || undefined}
-              aria-describedby={descriptionErrors.length > 0 ? `${id}-description-errors` : undefined}
+              aria-describedby={
+                descriptionErrors.length > 0 ? `${id}-description-errors` : undefined
+              }
               onChange={(event) => update({ description: event.target.value })}
             />
             <FieldErrors id={`${id}-description-errors`} errors={descriptionErrors} />
@@ -208,11 +210,7 @@ export function RoleForm({ role, initial: loaded, categoryNames }: RoleFormProps
           />
         </div>
       </section>
-      <GlobalPermissionsFields
-        value={values.global}
-        disabled={isSaving}
-        onChange={handleGlobal}
-      />
+      <GlobalPermissionsFields value={values.global} disabled={isSaving} onChange={handleGlobal} />
       <section className={adminStyles.section} aria-labelledby={`${id}-categories`}>
         <h2 id={`${id}-categories`} className={adminStyles.sectionTitle}>
           {t('Category permissions')}

@@ -12,7 +12,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function node(categoryID: number, name: string, customPermissions: boolean): Partial<CategoryTreeNode> {
+function node(
+  categoryID: number,
+  name: string,
+  customPermissions: boolean,
+): Partial<CategoryTreeNode> {
   return {
     categoryID,
     name,
@@ -50,13 +54,21 @@ describe('RoleFormPage', { timeout: 20_000 }, () => {
     const garden = screen.getByRole('group', { name: 'Garden' });
     await user.click(within(garden).getByRole('checkbox', { name: /^Manage curation/ }));
     const grid = screen.getByRole('region', { name: 'Permissions by category' });
-    expect(within(grid).getByRole('rowheader', { name: 'Default category permissions' })).toBeDefined();
+    expect(
+      within(grid).getByRole('rowheader', { name: 'Default category permissions' }),
+    ).toBeDefined();
     await user.click(within(grid).getByRole('checkbox', { name: 'Staff: Discussions View' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText('The role Curators has been created.')).toBeDefined();
     const body = calls.find((call) => call.method === 'POST')?.body as CreateRoleBody;
-    expect(body).toMatchObject({ name: 'Curators', description: 'They tidy up.', type: null, canSession: true, personalInfo: false });
+    expect(body).toMatchObject({
+      name: 'Curators',
+      description: 'They tidy up.',
+      type: null,
+      canSession: true,
+      personalInfo: false,
+    });
     const global = body.permissions?.find((entry) => entry.type === 'global');
     expect(global?.permissions['curation.manage']).toBe(true);
     expect(global?.permissions['site.manage']).toBe(false);
@@ -77,7 +89,10 @@ describe('RoleFormPage', { timeout: 20_000 }, () => {
     const name = await screen.findByLabelText(/^Name/);
     expect((name as HTMLInputElement).value).toBe('Helpers');
     const grid = screen.getByRole('region', { name: 'Permissions by category' });
-    expect((within(grid).getByRole('checkbox', { name: 'Staff: Discussions View' }) as HTMLInputElement).checked).toBe(true);
+    expect(
+      (within(grid).getByRole('checkbox', { name: 'Staff: Discussions View' }) as HTMLInputElement)
+        .checked,
+    ).toBe(true);
     await user.selectOptions(screen.getByLabelText('Default type'), 'moderator');
     await user.click(within(grid).getByRole('checkbox', { name: 'Staff: Comments Add' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -98,7 +113,14 @@ describe('RoleFormPage', { timeout: 20_000 }, () => {
         jsonResponse(400, {
           message: 'The name you entered is already in use.',
           status: 400,
-          errors: [{ field: 'name', code: 'invalid', message: 'The name you entered is already in use.', status: 400 }],
+          errors: [
+            {
+              field: 'name',
+              code: 'invalid',
+              message: 'The name you entered is already in use.',
+              status: 400,
+            },
+          ],
         }),
     });
     const user = userEvent.setup({ delay: null });

@@ -34,7 +34,10 @@ export function RoleFormPage() {
   if (!canEdit) {
     return <PermissionErrorPage />;
   }
-  if (!isNew && (roleID === null || (role.error instanceof ApiError && role.error.status === 404))) {
+  if (
+    !isNew &&
+    (roleID === null || (role.error instanceof ApiError && role.error.status === 404))
+  ) {
     return <NotFoundPage type="Role" />;
   }
   const failed = tree.error ?? role.error;

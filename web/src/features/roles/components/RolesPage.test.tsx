@@ -28,7 +28,10 @@ function renderPage(permissions = ['session.valid', 'site.manage']) {
 
 describe('RolesPage', { timeout: 20_000 }, () => {
   it('lists each role with its description, type and member count', async () => {
-    const calls = stubApi({ 'GET /roles': () => jsonResponse(200, roles), 'GET /users': usersByRole });
+    const calls = stubApi({
+      'GET /roles': () => jsonResponse(200, roles),
+      'GET /users': usersByRole,
+    });
     renderPage();
     const table = await screen.findByRole('table', { name: 'Roles' });
     const helpers = within(table).getByRole('row', { name: /Helpers/ });
@@ -41,7 +44,9 @@ describe('RolesPage', { timeout: 20_000 }, () => {
     // Built-in roles cannot be deleted: no button for them.
     expect(within(memberRow).queryByRole('button', { name: 'Delete Member' })).toBeNull();
     expect(calls.find((call) => call.path === '/roles')?.search.get('expand')).toBe('permissions');
-    expect(screen.getByRole('link', { name: 'New Role' }).getAttribute('href')).toBe('/dashboard/roles/add');
+    expect(screen.getByRole('link', { name: 'New Role' }).getAttribute('href')).toBe(
+      '/dashboard/roles/add',
+    );
   });
 
   it('deletes a role after the confirmation that names its member count', async () => {
@@ -54,11 +59,15 @@ describe('RolesPage', { timeout: 20_000 }, () => {
     renderPage();
     await user.click(await screen.findByRole('button', { name: 'Delete Helpers' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete Helpers' });
-    expect(await within(dialog).findByText(/1 user hold it; they lose it and its permissions\./)).toBeDefined();
+    expect(
+      await within(dialog).findByText(/1 user hold it; they lose it and its permissions\./),
+    ).toBeDefined();
     expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('The role Helpers has been deleted.')).toBeDefined();
-    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual(['/roles/12']);
+    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual([
+      '/roles/12',
+    ]);
   });
 
   it('saves the default roles of new members and guests as role types', async () => {
@@ -71,8 +80,12 @@ describe('RolesPage', { timeout: 20_000 }, () => {
     renderPage();
     const members = await screen.findByRole('group', { name: 'New members get' });
     const guests = screen.getByRole('group', { name: 'Guests get' });
-    expect((within(members).getByRole('checkbox', { name: 'Member' }) as HTMLInputElement).checked).toBe(true);
-    expect((within(guests).getByRole('checkbox', { name: 'Guest' }) as HTMLInputElement).checked).toBe(true);
+    expect(
+      (within(members).getByRole('checkbox', { name: 'Member' }) as HTMLInputElement).checked,
+    ).toBe(true);
+    expect(
+      (within(guests).getByRole('checkbox', { name: 'Guest' }) as HTMLInputElement).checked,
+    ).toBe(true);
     const save = screen.getByRole('button', { name: 'Save default roles' });
     expect((save as HTMLButtonElement).disabled).toBe(true);
 
@@ -85,9 +98,9 @@ describe('RolesPage', { timeout: 20_000 }, () => {
     await user.click(within(members).getByRole('checkbox', { name: 'Helpers' }));
     await user.click(save);
     expect(await screen.findByText('Your changes have been saved.')).toBeDefined();
-    expect(calls.filter((call) => call.method === 'PATCH').map((call) => [call.path, call.body])).toEqual([
-      ['/roles/12', { type: 'member' }],
-    ]);
+    expect(
+      calls.filter((call) => call.method === 'PATCH').map((call) => [call.path, call.body]),
+    ).toEqual([['/roles/12', { type: 'member' }]]);
   });
 
   it('refuses viewers without site.manage', async () => {
@@ -95,7 +108,10 @@ describe('RolesPage', { timeout: 20_000 }, () => {
     renderWithApp(<RolesPage />, {
       route: '/dashboard/roles',
       path: '/dashboard/roles',
-      bootstrap: { me: member, permissions: permissionSet(['session.valid', 'community.moderate']) },
+      bootstrap: {
+        me: member,
+        permissions: permissionSet(['session.valid', 'community.moderate']),
+      },
     });
     expect(await screen.findByRole('heading', { name: 'Permission Problem' })).toBeDefined();
     expect(calls.filter((call) => call.path === '/roles')).toEqual([]);

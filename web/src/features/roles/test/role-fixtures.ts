@@ -22,7 +22,11 @@ export function role(
   roleID: number,
   name: string,
   extra: Partial<Role> = {},
-  grants: { global?: Record<string, boolean>; defaults?: Record<string, boolean>; staff?: Record<string, boolean> } = {},
+  grants: {
+    global?: Record<string, boolean>;
+    defaults?: Record<string, boolean>;
+    staff?: Record<string, boolean>;
+  } = {},
 ): Role {
   return {
     roleID,
@@ -43,14 +47,34 @@ export function role(
 
 /** The roles of the tests: Guest, Member (defaults) and Helpers (deletable). */
 export const roles: Role[] = [
-  role(2, 'Guest', { type: 'guest', deletable: false, canSession: false, description: 'Guests can only view content.' }, {
-    defaults: { 'discussions.view': true },
-  }),
-  role(8, 'Member', { type: 'member', deletable: false }, {
-    global: { 'session.valid': true },
-    defaults: { 'discussions.view': true, 'comments.add': true },
-  }),
-  role(12, 'Helpers', { description: 'People who answer questions.' }, {
-    staff: { 'discussions.view': true },
-  }),
+  role(
+    2,
+    'Guest',
+    {
+      type: 'guest',
+      deletable: false,
+      canSession: false,
+      description: 'Guests can only view content.',
+    },
+    {
+      defaults: { 'discussions.view': true },
+    },
+  ),
+  role(
+    8,
+    'Member',
+    { type: 'member', deletable: false },
+    {
+      global: { 'session.valid': true },
+      defaults: { 'discussions.view': true, 'comments.add': true },
+    },
+  ),
+  role(
+    12,
+    'Helpers',
+    { description: 'People who answer questions.' },
+    {
+      staff: { 'discussions.view': true },
+    },
+  ),
 ];

@@ -47,6 +47,7 @@ export const rolesEn: Readonly<Record<string, string>> = {
     'New members get every role of type Member (Unconfirmed until they confirm their email address); guests hold every role of type Guest.',
   'New Role': 'New Role',
   None: 'None',
+  'No role: moderators only': 'No role: moderators only',
   'None chosen: everyone who may report.': 'None chosen: everyone who may report.',
   'Permissions by category': 'Permissions by category',
   'Personal info': 'Personal info',
