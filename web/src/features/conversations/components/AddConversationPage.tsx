@@ -3,16 +3,15 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { PermissionErrorPage } from '../../../app/errors/ErrorPage.tsx';
 import { usePageMeta } from '../../../app/page-meta.tsx';
 import { conversationPath } from '../../../app/paths.ts';
-import { Button } from '../../../components/Button.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { t } from '../../../lib/i18n.ts';
 import { useCurrentUser, usePermission } from '../../../lib/session.ts';
-import { CommentEditor } from '../../comments/components/CommentEditor.tsx';
 import { isRich2Empty, rich2FromPlainText } from '../../editor/rich2-text.ts';
 import {
   useCreateConversationMutation,
   useRecipientsByNameQuery,
 } from '../api/conversations.queries.ts';
+import { MessageBodyFields } from './MessageBodyFields.tsx';
 import styles from './Conversations.module.css';
 import { RecipientPicker, type Recipient } from './RecipientPicker.tsx';
 import { HydratedFieldset } from '../../../components/form/HydratedFieldset.tsx';
@@ -102,28 +101,14 @@ export function AddConversationPage() {
               onChange={(event) => setSubject(event.target.value)}
             />
           </div>
-          <CommentEditor
+          <MessageBodyFields
             value={body}
             onChange={setBody}
-            label={t('Message')}
-            placeholder={t('Write a message…')}
-            error={bodyErrors.length > 0 ? bodyErrors.join(' ') : undefined}
+            bodyErrors={bodyErrors}
+            otherError={otherError}
+            isPending={mutation.isPending}
+            disabled={recipients.length === 0 || isRich2Empty(body)}
           />
-          {otherError !== null ? (
-            <p className={styles.error} role="alert">
-              {otherError}
-            </p>
-          ) : null}
-          <div className={styles.actions}>
-            <Button
-              type="submit"
-              variant="primary"
-              isLoading={mutation.isPending}
-              disabled={recipients.length === 0 || isRich2Empty(body)}
-            >
-              {t('Send Message')}
-            </Button>
-          </div>
         </HydratedFieldset>
       </form>
     </main>

@@ -12,7 +12,6 @@ import { SmartLink } from '../../../components/SmartLink.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { t } from '../../../lib/i18n.ts';
 import { useCurrentUser, useIsSignedIn } from '../../../lib/session.ts';
-import { CommentEditor } from '../../comments/components/CommentEditor.tsx';
 import { isRich2Empty } from '../../editor/rich2-text.ts';
 import {
   useConversationQuery,
@@ -20,6 +19,7 @@ import {
   useMessagesQuery,
   usePostMessageMutation,
 } from '../api/conversations.queries.ts';
+import { MessageBodyFields } from './MessageBodyFields.tsx';
 import styles from './Conversations.module.css';
 import { HydratedFieldset } from '../../../components/form/HydratedFieldset.tsx';
 
@@ -80,28 +80,14 @@ function ReplyForm({ conversationID }: { conversationID: number }) {
   return (
     <form className={styles.form} onSubmit={handleSubmit}>
       <HydratedFieldset>
-        <CommentEditor
+        <MessageBodyFields
           value={draft}
           onChange={setDraft}
-          label={t('Message')}
-          placeholder={t('Write a message…')}
-          error={bodyErrors.length > 0 ? bodyErrors.join(' ') : undefined}
+          bodyErrors={bodyErrors}
+          otherError={otherError}
+          isPending={mutation.isPending}
+          disabled={isRich2Empty(draft)}
         />
-        {otherError !== null ? (
-          <p className={styles.error} role="alert">
-            {otherError}
-          </p>
-        ) : null}
-        <div className={styles.actions}>
-          <Button
-            type="submit"
-            variant="primary"
-            isLoading={mutation.isPending}
-            disabled={isRich2Empty(draft)}
-          >
-            {t('Send Message')}
-          </Button>
-        </div>
       </HydratedFieldset>
     </form>
   );
