@@ -205,6 +205,22 @@ export async function patchConfig(ctx: RequestContext, body: ConfigPatchBody): P
       },
       trx,
     );
+    // api-contract §27.9 `layout_apply`: a view switched between its custom layout and the legacy page.
+    for (const write of writes) {
+      if (!write.configKey.startsWith('customLayout.')) continue;
+      const applied = JSON.parse(write.value) as unknown;
+      if (before[write.configKey as keyof SiteSettings] === applied) continue;
+      const layoutViewType = write.configKey.slice('customLayout.'.length);
+      await recordAudit(
+        ctx,
+        {
+          eventType: 'layout_apply',
+          message: `Applied the ${applied === true ? 'custom' : 'legacy'} layout to ${layoutViewType}.`,
+          context: { layoutViewType, layoutID: applied === true ? layoutViewType : null, customLayout: { old: before[write.configKey as keyof SiteSettings], new: applied } },
+        },
+        trx,
+      );
+    }
   });
   invalidateSettings(ctx.db);
   ctx.events.publish('cacheInvalidated', { cache: 'settings' });
