@@ -1,5 +1,5 @@
 /**
- * `DATA_DIR=<dir> [COMPARE_DIR=<dir>] [N=10] [ONLY=two,filtered] [DUMP=file] node bench/search-inprocess.ts`
+ * `DATA_DIR=<dir> [COMPARE_DIR=<dir>] [N=10] [ONLY=two,filtered] [CAP=1000] [DUMP=file] node bench/search-inprocess.ts`
  * (issue 14): the bench's search requests (and three variants) through the engine in-process, one
  * caller, guest-like scope, on a copy of the S database in DATA_DIR (or DATABASE_URL). With
  * COMPARE_DIR (another copy, e.g. without an index), each request alternates between the two N
@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import { sql } from 'kysely';
 import { openDatabase, type DatabaseHandle } from '../server/src/platform/db/db.ts';
 import { migrateToLatest } from '../server/src/platform/db/migrate.ts';
-import type { SearchRequest } from '../server/src/platform/search/search-engine.ts';
+import { SEARCH_CANDIDATE_CAP, type SearchRequest } from '../server/src/platform/search/search-engine.ts';
 import { searchEngineFor } from '../server/src/platform/search/search-engines.ts';
 import { parseSearchText } from '../server/src/platform/search/search-text.ts';
 
@@ -33,6 +33,7 @@ const base = (query: string): SearchRequest => ({
   users: { includeBanned: false, onlyBanned: false },
   sort: 'relevance',
   collapse: false,
+  cap: Number(env.CAP ?? SEARCH_CANDIDATE_CAP),
   limit: 30,
   offset: 0,
   now: '2026-11-27T00:00:00.000Z',

@@ -7,6 +7,7 @@ import {
   limitParam,
   pageParam,
   queryArray,
+  queryInt,
   queryBoolean,
 } from './common.ts';
 import { dateFilterParam, userFragmentSchema } from './users.ts';
@@ -26,6 +27,7 @@ export const searchTypeValues = [
   'user',
 ] as const;
 
+/** `sort` values: dates for every type; discussions add score and hot; members add their own (§17). */
 export const searchSortValues = [
   'relevance',
   'dateInserted',
@@ -36,7 +38,29 @@ export const searchSortValues = [
   '-score',
   'hot',
   '-hot',
+  'dateLastActive',
+  '-dateLastActive',
+  'userID',
+  '-userID',
+  'points',
+  '-points',
+  'countPosts',
+  '-countPosts',
+  'name',
+  '-name',
 ] as const;
+
+/** `matchMode` (§17): accepted; Hearth has one full-text mode (docs/decisions.md "Issue 14: search, word for word"). */
+export const searchMatchModeValues = ['fulltext', 'fulltext_extended', 'wildcard', 'vectorized'] as const;
+
+/** `expand` values of `GET /search` (§17). */
+export const searchExpandValues = ['insertUser', 'updateUser', 'breadcrumbs', 'image', 'excerpt', 'body', 'tagIDs', 'all'] as const;
+
+/**
+ * The most results a search counts and pages through (docs/decisions.md "Issue 14: bounded
+ * candidates"): a total equal to it means "this many or more".
+ */
+export const SEARCH_RESULT_CAP = 1000;
 
 /** The longest `query` or `name` accepted (characters). */
 export const SEARCH_QUERY_MAX_LENGTH = 300;
@@ -68,20 +92,32 @@ export const searchQuerySchema = z.object({
   excludedInsertUserIDs: queryArray(idSchema),
   dateInserted: dateFilterParam('dateInserted').optional(),
   dateUpdated: dateFilterParam('dateUpdated').optional(),
+  /** Discussions' `statusID` (comments pass, as in Vanilla) and post types (discussion sub-types). */
+  statusID: queryArray(queryInt(0)),
+  postTypeID: queryArray(z.string().min(1).max(100)),
   email: z.string().min(1).max(200).optional(),
+  emailDomain: queryArray(z.string().min(1).max(200)),
   roleIDs: queryArray(idSchema),
+  emailConfirmed: queryBoolean.optional(),
+  dateLastActive: dateFilterParam('dateLastActive').optional(),
   includeBanned: queryBoolean.default(false),
   onlyBanned: queryBoolean.default(false),
   sort: z.enum(searchSortValues).default('relevance'),
   collapse: queryBoolean.default(false),
+  matchMode: z.enum(searchMatchModeValues).optional(),
+  /** Accepted and ignored: Hearth's search pages are numbered (`page`). */
+  cursor: z.string().max(500).optional(),
   page: pageParam,
   limit: limitParam(SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX),
-  expand: expandParam(['insertUser', 'updateUser', 'breadcrumbs', 'excerpt', 'body', 'all']),
+  expand: expandParam(searchExpandValues),
   includeTypeaheads: queryBoolean.default(false),
   includeResults: queryBoolean.default(true),
 });
 export type SearchQuery = z.output<typeof searchQuerySchema>;
 export type SearchQueryInput = z.input<typeof searchQuerySchema>;
+
+/** A result's first image (contract §1.8 `image`). */
+export const searchImageSchema = z.object({ url: z.string(), alt: z.string() });
 
 /** One search result (api-contract §17). */
 export const searchResultSchema = z.object({
@@ -92,6 +128,7 @@ export const searchResultSchema = z.object({
   url: z.string(),
   body: z.string().optional(),
   excerpt: z.string().optional(),
+  image: z.union([z.string(), searchImageSchema]).optional(),
   categoryID: z.number().int().optional(),
   discussionID: z.number().int().optional(),
   dateInserted: dateTime.optional(),
@@ -102,8 +139,11 @@ export const searchResultSchema = z.object({
   updateUser: userFragmentSchema.nullable().optional(),
   breadcrumbs: z.array(breadcrumbSchema).optional(),
   format: z.string().optional(),
+  status: z.string().optional(),
   isForeign: z.boolean(),
+  counts: z.array(z.object({ labelCode: z.string(), count: z.number().int() })).optional(),
   labelCodes: z.array(z.string()).optional(),
+  tagIDs: z.array(z.number().int()).optional(),
   searchScore: z.number().optional(),
   subqueryMatchCount: z.number().int(),
 });

@@ -2,7 +2,9 @@ import type { SearchResult } from '../../../../common/src/api/search.ts';
 import { readExpand } from '../../../../common/src/api/common.ts';
 import type { UserFragment } from '../../../../common/src/api/users.ts';
 import type { RequestContext } from '../../http/context.ts';
+import type { TagFragment } from '../../../../common/src/api/tags.ts';
 import { escapeHtml } from '../../platform/content/escape.ts';
+import { firstImageOfSanitized } from '../../platform/content/sanitize.ts';
 import { toApiDate } from '../../platform/dates.ts';
 import type { SearchHit } from '../../platform/search/search-engine.ts';
 import { foldText, highlightTerms, type SearchTerms } from '../../platform/search/search-text.ts';
@@ -11,6 +13,7 @@ import { loadBreadcrumbs } from '../categories/categories.presentation.ts';
 import { categoryUrl } from '../categories/categories.present.ts';
 import { commentUrl, discussionUrl } from '../discussions/discussions.present.ts';
 import { profileUrlOf } from '../users/users.present.ts';
+import { loadDiscussionTags } from '../tags/tags.service.ts';
 import { loadUserFragments } from '../users/users.service.ts';
 import { findCommentRecords, findDiscussionRecords, type PostRecordRow } from './search.records.repo.ts';
 
@@ -45,6 +48,22 @@ export function searchExcerpt(text: string, terms: SearchTerms, length = EXCERPT
 interface PresentOptions {
   expand: ReadonlySet<string>;
   highlight: SearchTerms;
+  /** The request's `query`: result URLs then carry it as UTM parameters. */
+  query?: string | undefined;
+}
+
+/**
+ * A result URL with Vanilla's search UTM parameters (api-contract §17 "URLs carry UTM parameters
+ * when a query was given"): `utm_source=community-search&utm_medium=organic-search&utm_term=`
+ * the query, in the query string (before any `#fragment`).
+ */
+export function withSearchUtm(url: string, query: string | undefined): string {
+  if (query === undefined || query.trim() === '') return url;
+  const hash = url.indexOf('#');
+  const base = hash === -1 ? url : url.slice(0, hash);
+  const fragment = hash === -1 ? '' : url.slice(hash);
+  const params = new URLSearchParams({ utm_source: 'community-search', utm_medium: 'organic-search', utm_term: query.trim() });
+  return `${base}${base.includes('?') ? '&' : '?'}${params.toString()}${fragment}`;
 }
 
 /**
@@ -56,7 +75,8 @@ export async function presentSearchResults(
   hits: readonly SearchHit[],
   options: PresentOptions,
 ): Promise<SearchResult[]> {
-  const expand = readExpand(options.expand, ['insertUser', 'updateUser', 'breadcrumbs', 'excerpt'], ['body']);
+  const expand = readExpand(options.expand, ['insertUser', 'updateUser', 'breadcrumbs', 'excerpt', 'image', 'tagIDs'], ['body']);
+  const url = (address: string): string => withSearchUtm(address, options.query);
   const idsOf = (type: SearchHit['recordType']): number[] =>
     hits.filter((hit) => hit.recordType === type).map((hit) => hit.recordID);
   const [discussions, comments] = await Promise.all([
@@ -67,6 +87,7 @@ export async function presentSearchResults(
   const categoryIDs = [...posts.map((post) => post.categoryID), ...idsOf('category')];
   const categories = await findCategoriesByIDs(ctx.db, categoryIDs);
   const breadcrumbs = expand.breadcrumbs ? await loadBreadcrumbs(ctx, categories.values()) : new Map();
+  const tags = expand.tagIDs ? await loadDiscussionTags(ctx.db, [...discussions.keys()]) : new Map<number, TagFragment[]>();
   const userIDs = new Set<number>(idsOf('user'));
   for (const post of posts) {
     if (expand.insertUser) userIDs.add(post.insertUserID);
@@ -78,14 +99,16 @@ export async function presentSearchResults(
   const postResult = (hit: SearchHit, post: PostRecordRow): SearchResult => {
     const isComment = post.recordType === 'comment';
     const labelCodes = [...(post.closed ? ['Closed'] : []), ...(post.pinned ? ['Announcement'] : [])];
+    const image = expand.image ? firstImageOfSanitized(post.bodyHtml) : null;
     return {
       recordType: post.recordType,
       type: post.type,
       recordID: post.recordID,
       name: isComment ? `Re: ${post.discussionName}` : post.discussionName,
-      url: isComment ? commentUrl(baseUrl, post.recordID) : discussionUrl(baseUrl, post.recordID, post.discussionName),
+      url: url(isComment ? commentUrl(baseUrl, post.recordID) : discussionUrl(baseUrl, post.recordID, post.discussionName)),
       ...(expand.body ? { body: post.bodyHtml } : {}),
       ...(expand.excerpt ? { excerpt: searchExcerpt(post.bodyPlainText, options.highlight) } : {}),
+      ...(image ? { image } : {}),
       categoryID: post.categoryID,
       discussionID: post.discussionID,
       dateInserted: toApiDate(post.dateInserted),
@@ -99,9 +122,18 @@ export async function presentSearchResults(
       ...(expand.breadcrumbs ? { breadcrumbs: breadcrumbs.get(post.categoryID) ?? [] } : {}),
       format: post.format,
       isForeign: false,
+      ...(isComment
+        ? {}
+        : {
+            counts: [
+              { labelCode: 'comments', count: post.countComments },
+              { labelCode: 'views', count: post.countViews },
+            ],
+          }),
       labelCodes,
+      ...(expand.tagIDs && !isComment ? { tagIDs: (tags.get(post.recordID) ?? []).map((tag) => tag.tagID) } : {}),
       searchScore: hit.score,
-      subqueryMatchCount: 1,
+      subqueryMatchCount: hit.matchCount,
     };
   };
 
@@ -118,7 +150,7 @@ export async function presentSearchResults(
         type: 'category',
         recordID: category.categoryID,
         name: category.name,
-        url: categoryUrl(baseUrl, category.urlcode),
+        url: url(categoryUrl(baseUrl, category.urlcode)),
         ...(expand.body ? { body: escapeHtml(category.description) } : {}),
         ...(expand.excerpt ? { excerpt: searchExcerpt(category.description, options.highlight) } : {}),
         categoryID: category.categoryID,
@@ -127,7 +159,7 @@ export async function presentSearchResults(
         ...(expand.breadcrumbs ? { breadcrumbs: breadcrumbs.get(category.categoryID) ?? [] } : {}),
         isForeign: false,
         searchScore: hit.score,
-        subqueryMatchCount: 1,
+        subqueryMatchCount: hit.matchCount,
       });
     } else {
       const user = users.get(hit.recordID);
@@ -137,12 +169,12 @@ export async function presentSearchResults(
         type: 'user',
         recordID: user.userID,
         name: user.name,
-        url: profileUrlOf(baseUrl, user.name),
+        url: url(profileUrlOf(baseUrl, user.name)),
         insertUserID: user.userID,
         ...(expand.insertUser ? { insertUser: user } : {}),
         isForeign: false,
         searchScore: hit.score,
-        subqueryMatchCount: 1,
+        subqueryMatchCount: hit.matchCount,
       });
     }
   }

@@ -19,6 +19,9 @@ export interface PostRecordRow {
   dateUpdated: string | null;
   closed: boolean;
   pinned: boolean;
+  /** The discussion's comment and view counts (zero for comments). */
+  countComments: number;
+  countViews: number;
 }
 
 /** The discussions of a result page, by ID, in one query. */
@@ -40,6 +43,8 @@ export async function findDiscussionRecords(db: Db, ids: readonly number[]): Pro
       'dateUpdated',
       'closed',
       'pinned',
+      'countComments',
+      'countViews',
     ])
     .where('discussionID', 'in', [...ids])
     .execute();
@@ -62,6 +67,8 @@ export async function findDiscussionRecords(db: Db, ids: readonly number[]): Pro
         dateUpdated: row.dateUpdated === null ? null : String(row.dateUpdated),
         closed: toBool(row.closed),
         pinned: toBool(row.pinned),
+        countComments: Number(row.countComments),
+        countViews: Number(row.countViews),
       },
     ]),
   );
@@ -107,6 +114,8 @@ export async function findCommentRecords(db: Db, ids: readonly number[]): Promis
         dateUpdated: row.dateUpdated === null ? null : String(row.dateUpdated),
         closed: false,
         pinned: false,
+        countComments: 0,
+        countViews: 0,
       },
     ]),
   );

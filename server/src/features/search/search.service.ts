@@ -3,7 +3,7 @@ import type { RequestContext } from '../../http/context.ts';
 import type { NumberedPaging } from '../../http/paging.ts';
 import { authorize } from '../../permissions/authorize.ts';
 import { nowIso } from '../../platform/dates.ts';
-import type { SearchRecordType, SearchRequest } from '../../platform/search/search-engine.ts';
+import { SEARCH_CANDIDATE_CAP, type SearchRecordType, type SearchRequest } from '../../platform/search/search-engine.ts';
 import { searchEngineFor } from '../../platform/search/search-engines.ts';
 import { isEmptySearch, parseSearchText, type SearchTerms } from '../../platform/search/search-text.ts';
 import { viewableScope } from '../categories/categories.policy.ts';
@@ -23,13 +23,18 @@ export interface SearchAnswer {
 function recordTypesOf(query: SearchQuery): { recordTypes: Set<SearchRecordType>; discussionTypes?: string[] } {
   const named = new Set<SearchRecordType>(query.recordTypes ?? []);
   const types = query.types ?? [];
-  const discussionTypes = types.filter((type) => discussionSubTypes.has(type));
+  let discussionTypes: string[] | undefined = types.filter((type) => discussionSubTypes.has(type));
   for (const type of types) {
     if (type === 'comment' || type === 'category' || type === 'user') named.add(type);
   }
   if (discussionTypes.length > 0) named.add('discussion');
   const recordTypes = named.size === 0 ? new Set(defaultRecordTypes) : named;
-  return discussionTypes.length > 0 ? { recordTypes, discussionTypes } : { recordTypes };
+  if (discussionTypes.length === 0) discussionTypes = undefined;
+  // `postTypeID[]` (Vanilla's post types) are Hearth's discussion types; with `types[]` both must hold.
+  const postTypes = listFilter(query.postTypeID)?.map((type) => type.toLowerCase());
+  if (postTypes !== undefined)
+    discussionTypes = discussionTypes === undefined ? postTypes : discussionTypes.filter((type) => postTypes.includes(type));
+  return discussionTypes === undefined ? { recordTypes } : { recordTypes, discussionTypes };
 }
 
 /** An empty list filter (`tags=` or `insertUserIDs[]=,`) filters nothing. */
@@ -57,6 +62,11 @@ export async function search(ctx: RequestContext, query: SearchQuery): Promise<S
   if (query.roleIDs !== undefined || query.includeBanned || query.onlyBanned)
     authorize(canSearchUsersByModeration(ctx.permissions), { permissions: 'community.moderate' });
 
+  // Options that read e-mail addresses or activity: applied for viewers who may see them, ignored
+  // for others (docs/decisions.md "Issue 14: search, word for word").
+  const personalInfo = canSearchUsersByEmail(ctx.permissions);
+  const moderator = canSearchUsersByModeration(ctx.permissions);
+
   const text = termsOf(query.query);
   const name = termsOf(query.name);
   const { recordTypes, discussionTypes } = recordTypesOf(query);
@@ -76,6 +86,7 @@ export async function search(ctx: RequestContext, query: SearchQuery): Promise<S
     prefixLast: query.includeTypeaheads,
     recordTypes,
     discussionTypes,
+    statusIDs: listFilter(query.statusID),
     visiblePermissionCategoryIDs: scope.all ? undefined : scope.permissionCategoryIDs,
     categoryIDs: categoryIDs.length > 0 ? categoryIDs : undefined,
     includeChildCategories: query.includeChildCategories,
@@ -93,12 +104,16 @@ export async function search(ctx: RequestContext, query: SearchQuery): Promise<S
     dateUpdated: query.dateUpdated,
     users: {
       email: query.email,
+      emailDomains: personalInfo ? listFilter(query.emailDomain) : undefined,
+      emailConfirmed: personalInfo ? query.emailConfirmed : undefined,
+      dateLastActive: moderator ? query.dateLastActive : undefined,
       roleIDs: listFilter(query.roleIDs),
       includeBanned: query.includeBanned,
       onlyBanned: query.onlyBanned,
     },
     sort: query.sort,
     collapse: query.collapse,
+    cap: SEARCH_CANDIDATE_CAP,
     limit: query.limit,
     offset: (query.page - 1) * query.limit,
     now: nowIso(ctx.clock),
@@ -108,6 +123,6 @@ export async function search(ctx: RequestContext, query: SearchQuery): Promise<S
     words: [...(text?.words ?? []), ...(name?.words ?? [])],
     substrings: [...(text?.substrings ?? []), ...(name?.substrings ?? [])],
   };
-  const results = await presentSearchResults(ctx, hits, { expand: query.expand, highlight });
+  const results = await presentSearchResults(ctx, hits, { expand: query.expand, highlight, query: query.query });
   return { results, paging: { ...paging, total }, poweredBy: engine.name };
 }

@@ -297,3 +297,17 @@ export function plainTextOfSanitized(html: string): string {
     .filter((line) => line !== '')
     .join('\n');
 }
+
+/**
+ * The first image of HTML that `sanitizeBodyHtml` produced (contract §1.8 `image`): its `src` and
+ * `alt`, entities decoded; null when it has none.
+ */
+export function firstImageOfSanitized(html: string): { url: string; alt: string } | null {
+  const tag = /<img\b[^>]*>/i.exec(html)?.[0];
+  if (tag === undefined) return null;
+  const attribute = (name: string): string | undefined =>
+    new RegExp(`\\s${name}="([^"]*)"`, 'i').exec(tag)?.[1];
+  const src = attribute('src');
+  if (src === undefined || src === '') return null;
+  return { url: decodeEscaped(src), alt: decodeEscaped(attribute('alt') ?? '') };
+}

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/db.ts';
 import type { SearchEngine } from './search-engine.ts';
-import { runSqlSearch, type TextSql } from './sql-search.repo.ts';
+import { runSqlSearch } from './sql-search-run.repo.ts';
+import type { TextSql } from './sql-search.repo.ts';
 
 /** An FTS5 query: each word a quoted string (never syntax), joined by AND/OR; the last a prefix when asked. */
 function ftsQuery(words: readonly string[], operator: 'and' | 'or', prefixLast: boolean): string {
@@ -23,13 +24,17 @@ const fts5Text: TextSql = {
     const table = kind === 'discussion' ? 'discussionsSearch' : 'commentsSearch';
     const weights = kind === 'discussion' ? sql`, 4.0, 1.0` : sql``;
     const postID = kind === 'discussion' ? sql`d."discussionID"` : sql`cm."commentID"`;
-    const ranked = sql`(select rowid as "postID", -bm25(${sql.table(table)}${weights}) as "textRank" from ${sql.table(table)} where ${sql.table(table)} match ${expression})`;
+    const index = sql.table(table);
+    const post = kind === 'discussion' ? sql`"discussions" d` : sql`"comments" cm`;
     return {
-      // The match runs once, in the index; its bm25 joins the post by rowid.
-      join: sql`join ${ranked} fts on fts."postID" = ${postID}`,
-      joinedRank: sql`fts."textRank"`,
-      where: sql`${postID} in (select rowid from ${sql.table(table)} where ${sql.table(table)} match ${expression})`,
-      rank: sql`coalesce((select -bm25(${sql.table(table)}${weights}) from ${sql.table(table)} where ${sql.table(table)} match ${expression} and rowid = ${postID}), 0.0)`,
+      // The index leads (cross join keeps it first) and the post joins by rowid: candidates are
+      // taken in rowid order and the scan stops at the cap; bm25 is computed for those rows only.
+      from: sql`${index} cross join ${post} on ${postID} = ${index}.rowid`,
+      fromWhere: sql`${index} match ${expression}`,
+      joinedRank: sql`(-bm25(${index}${weights}))`,
+      orderKey: sql`${index}.rowid`,
+      where: sql`${postID} in (select rowid from ${index} where ${index} match ${expression})`,
+      rank: sql`coalesce((select -bm25(${index}${weights}) from ${index} where ${index} match ${expression} and rowid = ${postID}), 0.0)`,
     };
   },
   substring(kind, needle) {

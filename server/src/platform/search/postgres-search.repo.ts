@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/db.ts';
 import type { SearchEngine } from './search-engine.ts';
-import { runSqlSearch, type TextSql } from './sql-search.repo.ts';
+import { runSqlSearch } from './sql-search-run.repo.ts';
+import type { TextSql } from './sql-search.repo.ts';
 
 /**
  * A tsquery text: each word a quoted lexeme (only letters and digits reach here, so never
@@ -31,7 +32,7 @@ const postgresText: TextSql = {
     // to_tsvector of each body: seconds for a common word); titles are short, so the text score
     // is the title's and a body match counts as a match, mixed with recency by the caller.
     const rank = kind === 'discussion' ? sql`ts_rank(to_tsvector('simple'::regconfig, hearth_fold(d."name")), ${query})` : sql`0.0`;
-    return { join: null, joinedRank: rank, where: sql`${vector} @@ ${query}`, rank };
+    return { from: null, fromWhere: null, joinedRank: rank, orderKey: null, where: sql`${vector} @@ ${query}`, rank };
   },
   substring(kind, needle) {
     // `like` rather than strpos: the pg_trgm indexes of migration 0018 serve it.

@@ -1,3 +1,4 @@
+import { SEARCH_RESULT_CAP } from '../../../../common/src/api/search.ts';
 import type { Db } from '../db/db.ts';
 import type { SearchTerms } from './search-text.ts';
 
@@ -14,7 +15,25 @@ export type SearchSort =
   | 'score'
   | '-score'
   | 'hot'
-  | '-hot';
+  | '-hot'
+  | 'dateLastActive'
+  | '-dateLastActive'
+  | 'userID'
+  | '-userID'
+  | 'points'
+  | '-points'
+  | 'countPosts'
+  | '-countPosts'
+  | 'name'
+  | '-name';
+
+/**
+ * The most matches a search ranks and counts (docs/decisions.md "Issue 14: bounded candidates"):
+ * each record type's newest matches in the viewer's scope, at most this many, are ranked and paged;
+ * past it the total is this number and the pager ends here (as Sphinx's `max_matches` and
+ * Elasticsearch's `track_total_hits` bound theirs).
+ */
+export const SEARCH_CANDIDATE_CAP = SEARCH_RESULT_CAP;
 
 export interface DateBound {
   op: '=' | '>' | '>=' | '<' | '<=';
@@ -34,8 +53,10 @@ export interface SearchRequest {
   /** Match the last word as a prefix (typeahead). */
   prefixLast: boolean;
   recordTypes: ReadonlySet<SearchRecordType>;
-  /** Discussion sub-types (`types[]`); undefined: all. */
+  /** Discussion sub-types (`types[]`, `postTypeID[]`); undefined: all. */
   discussionTypes?: readonly string[] | undefined;
+  /** Discussions with one of these `statusID`s (comments are not filtered); undefined: all. */
+  statusIDs?: readonly number[] | undefined;
   /** Posts and categories are searched in categories of these permission categories; undefined: all. */
   visiblePermissionCategoryIDs: readonly number[] | undefined;
   /** Posts in these categories only (and their descendants with `includeChildCategories`). */
@@ -60,12 +81,18 @@ export interface SearchRequest {
   /** Member search options (only set for viewers allowed each one). */
   users: {
     email?: string | undefined;
+    /** E-mail domains (`example.com` or `@example.com`): one must end the address. */
+    emailDomains?: readonly string[] | undefined;
+    emailConfirmed?: boolean | undefined;
+    dateLastActive?: readonly DateBound[] | undefined;
     roleIDs?: readonly number[] | undefined;
     includeBanned: boolean;
     onlyBanned: boolean;
   };
   sort: SearchSort;
   collapse: boolean;
+  /** The candidate bound (`SEARCH_CANDIDATE_CAP`; tests use a small one). */
+  cap: number;
   limit: number;
   offset: number;
   /** ISO instant the recency of relevance is measured from (the request's clock). */
@@ -80,6 +107,8 @@ export interface SearchHit {
   discussionID: number | null;
   /** Relevance (text score mixed with recency); 0 without a text condition. */
   score: number;
+  /** With `collapse`: the matches of its discussion the result stands for; else 1. */
+  matchCount: number;
 }
 
 /**
@@ -89,6 +118,7 @@ export interface SearchHit {
 export interface SearchEngine {
   /** The `x-search-powered-by` header. */
   readonly name: string;
+  /** The page of hits and the total: exact below `SEARCH_CANDIDATE_CAP`, the cap otherwise. */
   search(db: Db, request: SearchRequest): Promise<{ hits: SearchHit[]; total: number }>;
   /** Rebuilds the index from the posts, calling `progress` with done/total as it goes. */
   rebuild(db: Db, progress: (done: number, total: number) => void): Promise<void>;

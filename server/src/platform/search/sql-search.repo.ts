@@ -1,18 +1,22 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { Db } from '../db/db.ts';
 import { escapeLike } from '../db/dialect.ts';
-import type { DateBound, SearchHit, SearchRecordType, SearchRequest } from './search-engine.ts';
+import type { DateBound, SearchRecordType, SearchRequest } from './search-engine.ts';
 import type { SearchTerms } from './search-text.ts';
 
-type Fragment = RawBuilder<unknown>;
+export type Fragment = RawBuilder<unknown>;
 
 /**
- * A word match two ways: `join` (with its `joinedRank`) narrows the posts to the matches; `where`
- * and `rank` stand alone, for when other conditions may match instead (`or` with CJK runs).
+ * A word match two ways: `from` (with its `fromWhere`, `joinedRank` and `orderKey`) puts the index
+ * first and joins the post by rowid, so taking the newest candidates stops early; `where` and `rank`
+ * stand alone on the post table, for when other conditions may match instead (`or` with CJK runs).
  */
 export interface WordMatch {
-  join: Fragment | null;
+  /** The FROM head: the index, then the post under its alias (`d` or `cm`); null: the post table. */
+  from: Fragment | null;
+  fromWhere: Fragment | null;
   joinedRank: Fragment;
+  /** The post ID in the index's order (candidates are the newest by it). */
+  orderKey: Fragment | null;
   where: Fragment;
   rank: Fragment;
 }
@@ -116,7 +120,8 @@ function postScope(
 }
 
 interface TextPart {
-  join: Fragment | null;
+  from: Fragment | null;
+  orderKey: Fragment | null;
   where: Fragment[];
   rank: Fragment;
 }
@@ -130,7 +135,8 @@ function postText(kind: 'discussion' | 'comment', request: SearchRequest, text: 
   const nameSubstrings = kind === 'discussion' ? nameTerms.substrings : [];
   if (words.text.length + words.name.length + substrings.length + nameSubstrings.length === 0) return null;
   const where: Fragment[] = [];
-  let join: Fragment | null = null;
+  let from: Fragment | null = null;
+  let orderKey: Fragment | null = null;
   let rank: Fragment = sql`1.0`;
   const substringConditions = substrings.map((needle) => text.substring(kind, needle));
   const nameSubstringConditions = nameSubstrings.map(
@@ -143,41 +149,82 @@ function postText(kind: 'discussion' | 'comment', request: SearchRequest, text: 
       rank = sql`(1.0 + ${match.rank})`;
       where.push(or([match.where, ...substringConditions]));
     } else {
-      join = match.join;
-      rank = sql`(1.0 + ${match.join ? match.joinedRank : match.rank})`;
-      if (!match.join) where.push(match.where);
+      from = match.from;
+      orderKey = match.orderKey;
+      rank = sql`(1.0 + ${match.from ? match.joinedRank : match.rank})`;
+      where.push(match.from && match.fromWhere ? match.fromWhere : match.where);
       if (substringConditions.length > 0) where.push(and(substringConditions));
     }
   } else if (substringConditions.length > 0) {
     where.push(request.operator === 'or' ? or(substringConditions) : and(substringConditions));
   }
   if (nameSubstringConditions.length > 0) where.push(and(nameSubstringConditions));
-  return { join, where, rank };
+  return { from, orderKey, where, rank };
 }
 
-const columnsOf = (
-  recordType: SearchRecordType,
-  recordID: Fragment,
-  discussionID: Fragment,
-  inserted: Fragment,
-  updated: Fragment,
-  score: Fragment,
-  hot: Fragment,
-  rank: Fragment,
-): Fragment =>
-  sql`select ${recordType} as "recordType", ${recordID} as "recordID", ${discussionID} as "discussionID", ${inserted} as "dateInserted", ${updated} as "dateUpdated", ${score} as "score", ${hot} as "hot", ${rank} as "rank"`;
+interface Columns {
+  recordID: Fragment;
+  discussionID: Fragment;
+  inserted: Fragment;
+  updated: Fragment;
+  score: Fragment;
+  hot: Fragment;
+  rank: Fragment;
+  /** Members' sort keys (other records: no name, 0 posts, active when written). */
+  name?: Fragment;
+  countPosts?: Fragment;
+  lastActive?: Fragment;
+}
 
-function discussionQuery(request: SearchRequest, text: TextSql): Fragment | null {
+const columnsOf = (recordType: SearchRecordType, c: Columns): Fragment =>
+  sql`select ${recordType} as "recordType", ${c.recordID} as "recordID", ${c.discussionID} as "discussionID", ${c.inserted} as "dateInserted", ${c.updated} as "dateUpdated", ${c.score} as "score", ${c.hot} as "hot", ${c.rank} as "rank", ${c.name ?? sql`cast(null as text)`} as "sortName", ${c.countPosts ?? sql`0`} as "countPosts", ${c.lastActive ?? c.inserted} as "dateLastActive"`;
+
+/** Oldest-first sorts take the oldest candidates; every other sort the newest. */
+const candidateDirection = (request: SearchRequest): Fragment =>
+  request.sort === 'dateInserted' || request.sort === 'dateUpdated' ? sql`asc` : sql`desc`;
+
+/**
+ * A post query bounded to `request.cap` candidates (plus one, to tell a full set from an
+ * exact one), taken in the index's rowid order where the index leads, so the engine stops early.
+ */
+function boundedPosts(
+  request: SearchRequest,
+  select: Fragment,
+  table: Fragment,
+  postID: Fragment,
+  part: TextPart | null,
+  rest: Fragment,
+  where: Fragment[],
+): Fragment {
+  const from = part?.from ?? table;
+  const orderKey = part?.orderKey ?? postID;
+  return sql`select * from (${select} from ${from} ${rest} where ${and([...where, ...(part?.where ?? [])])} order by ${orderKey} ${candidateDirection(request)} limit ${request.cap + 1}) p`;
+}
+
+/** One record type's candidates (`union all` part of `runSqlSearch`). */
+export function discussionQuery(request: SearchRequest, text: TextSql): Fragment | null {
   const part = postText('discussion', request, text);
   const where = postScope(request, text.isTrue, 'd.insertUserID', { inserted: 'd.dateInserted', updated: 'd.dateUpdated' });
   if (request.discussionTypes !== undefined)
     where.push(request.discussionTypes.length === 0 ? sql`1 = 0` : sql`lower(d."type") in (${list(request.discussionTypes)})`);
+  if (request.statusIDs !== undefined)
+    where.push(request.statusIDs.length === 0 ? sql`1 = 0` : sql`d."statusID" in (${list(request.statusIDs)})`);
   const recency = sql`(1.0 + ${text.ageDays(sql`d."dateInserted"`, request.now)} / 180.0)`;
   const rank = part ? sql`${part.rank} / ${recency}` : sql`0.0`;
-  return sql`${columnsOf('discussion', sql`d."discussionID"`, sql`d."discussionID"`, sql`d."dateInserted"`, sql`coalesce(d."dateUpdated", d."dateInserted")`, sql`d."score"`, sql`d."hot"`, rank)} from "discussions" d ${part?.join ?? sql``} where ${and([...where, ...(part?.where ?? [])])}`;
+  const select = columnsOf('discussion', {
+    recordID: sql`d."discussionID"`,
+    discussionID: sql`d."discussionID"`,
+    inserted: sql`d."dateInserted"`,
+    updated: sql`coalesce(d."dateUpdated", d."dateInserted")`,
+    score: sql`d."score"`,
+    hot: sql`d."hot"`,
+    rank,
+  });
+  return boundedPosts(request, select, sql`"discussions" d`, sql`d."discussionID"`, part, sql``, where);
 }
 
-function commentQuery(request: SearchRequest, text: TextSql): Fragment | null {
+/** One record type's candidates (`union all` part of `runSqlSearch`). */
+export function commentQuery(request: SearchRequest, text: TextSql): Fragment | null {
   // Titles only (`name`): comments have no title.
   if (request.name !== null) return null;
   const part = postText('comment', request, text);
@@ -186,7 +233,17 @@ function commentQuery(request: SearchRequest, text: TextSql): Fragment | null {
   if (request.discussionTypes !== undefined) where.push(sql`1 = 0`);
   const recency = sql`(1.0 + ${text.ageDays(sql`cm."dateInserted"`, request.now)} / 180.0)`;
   const rank = part ? sql`${part.rank} / ${recency}` : sql`0.0`;
-  return sql`${columnsOf('comment', sql`cm."commentID"`, sql`cm."discussionID"`, sql`cm."dateInserted"`, sql`coalesce(cm."dateUpdated", cm."dateInserted")`, sql`cm."score"`, sql`0`, rank)} from "comments" cm ${part?.join ?? sql``} join "discussions" d on d."discussionID" = cm."discussionID" where ${and([...where, ...(part?.where ?? [])])}`;
+  const select = columnsOf('comment', {
+    recordID: sql`cm."commentID"`,
+    discussionID: sql`cm."discussionID"`,
+    inserted: sql`cm."dateInserted"`,
+    updated: sql`coalesce(cm."dateUpdated", cm."dateInserted")`,
+    score: sql`cm."score"`,
+    hot: sql`0`,
+    rank,
+  });
+  const discussion = sql`join "discussions" d on d."discussionID" = cm."discussionID"`;
+  return boundedPosts(request, select, sql`"comments" cm`, sql`cm."commentID"`, part, discussion, where);
 }
 
 /** Case-insensitive "contains" on plain columns, for the small tables (categories, users). */
@@ -197,7 +254,8 @@ function containsAll(columns: string[], request: SearchRequest, terms: SearchTer
   return request.operator === 'or' ? or(needles.map(one)) : and(needles.map(one));
 }
 
-function categoryQuery(request: SearchRequest): Fragment | null {
+/** One record type's candidates (`union all` part of `runSqlSearch`). */
+export function categoryQuery(request: SearchRequest): Fragment | null {
   const terms = request.text ?? request.name;
   const where: Fragment[] = [sql`c."categoryID" > 0`];
   if (request.visiblePermissionCategoryIDs !== undefined)
@@ -212,10 +270,20 @@ function categoryQuery(request: SearchRequest): Fragment | null {
   where.push(...dateConditions('c.dateInserted', request.dateInserted));
   const exact = terms ? [...terms.words, ...terms.substrings].join(' ') : '';
   const rank = terms ? sql`case when lower(c."name") = ${exact} then 2.0 else 1.0 end` : sql`0.0`;
-  return sql`${columnsOf('category', sql`c."categoryID"`, sql`null`, sql`c."dateInserted"`, sql`coalesce(c."dateUpdated", c."dateInserted")`, sql`0`, sql`0`, rank)} from "categories" c where ${and(where)}`;
+  const select = columnsOf('category', {
+    recordID: sql`c."categoryID"`,
+    discussionID: sql`null`,
+    inserted: sql`c."dateInserted"`,
+    updated: sql`coalesce(c."dateUpdated", c."dateInserted")`,
+    score: sql`0`,
+    hot: sql`0`,
+    rank,
+  });
+  return sql`${select} from "categories" c where ${and(where)}`;
 }
 
-function userQuery(request: SearchRequest, text: TextSql): Fragment | null {
+/** One record type's candidates (`union all` part of `runSqlSearch`). */
+export function userQuery(request: SearchRequest, text: TextSql): Fragment | null {
   const terms = request.text ?? request.name;
   const where: Fragment[] = [sql`not ${text.isTrue(sql`u."deleted"`)}`];
   if (terms) where.push(containsAll(['u.name'], request, terms));
@@ -223,6 +291,18 @@ function userQuery(request: SearchRequest, text: TextSql): Fragment | null {
   else if (!request.users.includeBanned) where.push(sql`u."banned" = 0`);
   if (request.users.email !== undefined)
     where.push(sql`lower(u."email") like ${`%${escapeLike(request.users.email.toLowerCase())}%`} escape '\\'`);
+  if (request.users.emailDomains !== undefined)
+    where.push(
+      or(
+        request.users.emailDomains.map(
+          (domain) =>
+            sql`lower(u."email") like ${`%@${escapeLike(domain.toLowerCase().replace(/^@/, ''))}`} escape '\\'` as Fragment,
+        ),
+      ),
+    );
+  if (request.users.emailConfirmed !== undefined)
+    where.push(request.users.emailConfirmed ? text.isTrue(sql`u."emailConfirmed"`) : sql`not ${text.isTrue(sql`u."emailConfirmed"`)}`);
+  where.push(...dateConditions('u.dateLastActive', request.users.dateLastActive));
   if (request.users.roleIDs !== undefined)
     where.push(
       request.users.roleIDs.length === 0
@@ -234,69 +314,17 @@ function userQuery(request: SearchRequest, text: TextSql): Fragment | null {
   where.push(...dateConditions('u.dateInserted', request.dateInserted));
   const exact = terms ? [...terms.words, ...terms.substrings].join(' ') : '';
   const rank = terms ? sql`case when lower(u."name") = ${exact} then 2.0 else 1.0 end` : sql`0.0`;
-  return sql`${columnsOf('user', sql`u."userID"`, sql`null`, sql`u."dateInserted"`, sql`coalesce(u."dateUpdated", u."dateInserted")`, sql`u."points"`, sql`0`, rank)} from "users" u where ${and(where)}`;
-}
-
-const ORDER: Record<SearchRequest['sort'], string> = {
-  relevance: '"rank" desc, "dateInserted" desc',
-  dateInserted: '"dateInserted" asc',
-  '-dateInserted': '"dateInserted" desc',
-  dateUpdated: '"dateUpdated" asc',
-  '-dateUpdated': '"dateUpdated" desc',
-  score: '"score" asc',
-  '-score': '"score" desc',
-  hot: '"hot" asc',
-  '-hot': '"hot" desc',
-};
-
-interface HitRow {
-  recordType: string;
-  recordID: number;
-  discussionID: number | null;
-  rank: number | string;
-}
-
-/**
- * Runs a search as one statement per page and one count: the matching records of every requested
- * type (`union all`), permission scope and filters inside the query, so pages stay full and the
- * total never counts what the viewer may not see.
- */
-export async function runSqlSearch(
-  db: Db,
-  request: SearchRequest,
-  text: TextSql,
-): Promise<{ hits: SearchHit[]; total: number }> {
-  const parts: Fragment[] = [];
-  const types = request.recordTypes;
-  const add = (fragment: Fragment | null): void => {
-    if (fragment) parts.push(fragment);
-  };
-  if (types.has('discussion')) add(discussionQuery(request, text));
-  if (types.has('comment')) add(commentQuery(request, text));
-  if (types.has('category')) add(categoryQuery(request));
-  if (types.has('user')) add(userQuery(request, text));
-  if (parts.length === 0) return { hits: [], total: 0 };
-  let matches: Fragment = sql.join(parts, sql` union all `);
-  if (request.collapse) {
-    // One result per discussion (its best match); other records stand alone.
-    matches = sql`select "recordType", "recordID", "discussionID", "dateInserted", "dateUpdated", "score", "hot", "rank" from (select m.*, row_number() over (partition by case when m."discussionID" is null then m."recordType" || ':' || cast(m."recordID" as text) else 'd:' || cast(m."discussionID" as text) end order by m."rank" desc, m."recordType" desc) as "position" from (${matches}) m) collapsed where "position" = 1`;
-  }
-  const order = sql.raw(`${ORDER[request.sort]}, "recordType" asc, "recordID" desc`);
-  // One pass: the total rides on every row of the page (a window over all matches), so the
-  // matches are found and filtered once; only a page past the end counts them apart.
-  const page = await sql<HitRow & { total: number | string }>`select "recordType", "recordID", "discussionID", "rank", count(*) over () as "total" from (${matches}) hits order by ${order} limit ${request.limit} offset ${request.offset}`.execute(db);
-  let total = Number(page.rows[0]?.total ?? 0);
-  if (page.rows.length === 0 && request.offset > 0) {
-    const count = await sql<{ total: number | string }>`select count(*) as "total" from (${matches}) hits`.execute(db);
-    total = Number(count.rows[0]?.total ?? 0);
-  }
-  return {
-    hits: page.rows.map((row) => ({
-      recordType: row.recordType as SearchRecordType,
-      recordID: Number(row.recordID),
-      discussionID: row.discussionID === null ? null : Number(row.discussionID),
-      score: Number(row.rank),
-    })),
-    total,
-  };
+  const select = columnsOf('user', {
+    recordID: sql`u."userID"`,
+    discussionID: sql`null`,
+    inserted: sql`u."dateInserted"`,
+    updated: sql`coalesce(u."dateUpdated", u."dateInserted")`,
+    score: sql`u."points"`,
+    hot: sql`0`,
+    rank,
+    name: sql`lower(u."name")`,
+    countPosts: sql`(u."countDiscussions" + u."countComments")`,
+    lastActive: sql`coalesce(u."dateLastActive", u."dateInserted")`,
+  });
+  return sql`${select} from "users" u where ${and(where)}`;
 }

@@ -11,6 +11,7 @@ export const enPlurals: Readonly<Record<string, { one: string; other: string }>>
   '{count} new messages': { one: '{count} new message', other: '{count} new messages' },
   '{count} discussions': { one: '{count} discussion', other: '{count} discussions' },
   '{count} results': { one: '{count} result', other: '{count} results' },
+  '{count}+ results': { one: '{count}+ result', other: '{count}+ results' },
   '{count} posts': { one: '{count} post', other: '{count} posts' },
   '{count} followers': { one: '{count} follower', other: '{count} followers' },
   '{count} reports': { one: '{count} report', other: '{count} reports' },

@@ -48,6 +48,19 @@ describe('SearchPage', { timeout: 20_000 }, () => {
     expect(screen.getByRole('form', { name: 'Filter Results' })).toBeDefined();
   });
 
+  it('says "1,000+ results" at the cap the server counts to, and follows result URLs with UTM parameters', async () => {
+    const tracked = { ...result(4), url: 'http://localhost/discussion/4/roses?utm_source=community-search&utm_medium=organic-search&utm_term=roses' };
+    stubApi({
+      'GET /search': () => jsonResponse(200, [tracked], { 'x-app-page-result-count': '1000' }),
+      'GET /categories/search': () => jsonResponse(200, []),
+    });
+    renderWithApp(<SearchPage />, { route: '/search?query=roses', path: '/search' });
+    expect(await screen.findByText('1,000+ results')).toBeDefined();
+    expect(screen.getByRole('link', { name: 'Roses 4' }).getAttribute('href')).toBe(
+      '/discussion/4/roses?utm_source=community-search&utm_medium=organic-search&utm_term=roses',
+    );
+  });
+
   it('says one result in the singular and asks nothing without a query', async () => {
     const calls = stubApi({
       'GET /search': () => jsonResponse(200, [result(3)], { 'x-app-page-result-count': '1' }),

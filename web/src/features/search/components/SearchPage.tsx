@@ -6,7 +6,8 @@ import { searchPath } from '../../../app/paths.ts';
 import { Button } from '../../../components/Button.tsx';
 import { Loader } from '../../../components/Loader.tsx';
 import { Pager } from '../../../components/Pager.tsx';
-import { t } from '../../../lib/i18n.ts';
+import { getLocale, t } from '../../../lib/i18n.ts';
+import { SEARCH_RESULT_CAP } from '../../../../../common/src/api/search.ts';
 import { useSearchQuery } from '../api/search.queries.ts';
 import {
   readSearchState,
@@ -94,7 +95,11 @@ export function SearchPage() {
           {hasQuery ? (
             <div className={styles.summary}>
               <p aria-live="polite" className={styles.count}>
-                {search.data ? t('{count} results', { count: total }) : null}
+                {search.data
+                  ? total >= SEARCH_RESULT_CAP
+                    ? t('{count}+ results', { count: total.toLocaleString(getLocale().replace('_', '-')) })
+                    : t('{count} results', { count: total })
+                  : null}
               </p>
               <label className={styles.sort}>
                 <span>{t('Sort by')}</span>

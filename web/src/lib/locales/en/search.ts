@@ -38,4 +38,5 @@ export const searchEn: Readonly<Record<string, string>> = {
   To: 'To',
   'Type what you are looking for and press Enter.': 'Type what you are looking for and press Enter.',
   '{count} results': '{count} results',
+  '{count}+ results': '{count}+ results',
 };
