@@ -155,11 +155,14 @@ export function usePostCommentMutation(discussionID: number) {
   });
 }
 
-/** `PATCH /comments/{id}`: the saved comment replaces the cached one (a 202 changes nothing). */
+/**
+ * `PATCH /comments/{id}`: the saved comment replaces the cached one (a 202 changes nothing); with
+ * `draftID` the server deletes the edit's draft.
+ */
 export function usePatchCommentMutation(discussionID: number, commentID: number) {
   const updateThread = useThreadUpdater(discussionID);
   return useMutation({
-    mutationFn: (input: { body: string; format: string }) => patchComment(commentID, input),
+    mutationFn: (input: { body: string; format: string; draftID?: number }) => patchComment(commentID, input),
     onSuccess: (result) => {
       if (result.kind !== 'created') return;
       const key = String(commentID);

@@ -2,7 +2,6 @@ import { lazy, Suspense, useState } from 'react';
 import { MAX_COMMENT_DEPTH } from '../../../../../common/src/api/comments.constants.ts';
 import { has } from '../../../../../common/src/permissions/has.ts';
 import { Avatar } from '../../../components/Avatar.tsx';
-import { Button } from '../../../components/Button.tsx';
 import { DateTime } from '../../../components/DateTime.tsx';
 import { LazyConfirmModal } from '../../../components/LazyModal.tsx';
 import { useErrorToast } from '../../../components/toast-context.tsx';
@@ -21,11 +20,7 @@ import { UserContent } from '../../discussions/components/page/UserContent.tsx';
 import { UserCardLink } from '../../users/components/UserCardLink.tsx';
 import { ReactionsBar } from '../../reactions/components/ReactionsBar.tsx';
 import { fetchCommentEdit, fetchCommentQuote } from '../api/comments.api.ts';
-import {
-  useDeleteCommentMutation,
-  usePatchCommentMutation,
-  usePostCommentMutation,
-} from '../api/comments.queries.ts';
+import { useDeleteCommentMutation, usePostCommentMutation } from '../api/comments.queries.ts';
 import { getCreateCommentDraft, setCreateCommentDraft } from '../hooks/create-comment-draft.ts';
 import { emptyRich2Value } from '../../editor/rich2.ts';
 
@@ -34,7 +29,8 @@ const ReportModal = lazy(async () => ({
 }));
 import { isRich2Empty } from '../../editor/rich2-text.ts';
 import { appendQuote } from '../append-quote.ts';
-import { CommentEditor } from './CommentEditor.tsx';
+import { CommentForm } from './CommentForm.tsx';
+import { EditCommentForm } from './EditCommentForm.tsx';
 import { createCommentElementID, scrollToComment } from './CreateComment.tsx';
 import styles from './CommentThread.module.css';
 import { AppLink } from '../../../components/AppLink.tsx';
@@ -48,7 +44,7 @@ export interface CommentItemProps {
 type Mode =
   | { kind: 'view' }
   | { kind: 'reply'; value: string }
-  | { kind: 'edit'; value: string; format: string };
+  | { kind: 'edit'; source: string };
 
 /**
  * One comment of the thread (spec 000 §2): author, date, body (a placeholder for tombstones),
@@ -60,7 +56,6 @@ export function CommentItem({ comment, discussion, depth }: CommentItemProps) {
   const permissions = usePermissionSet();
   const showError = useErrorToast();
   const postMutation = usePostCommentMutation(discussion.discussionID);
-  const patchMutation = usePatchCommentMutation(discussion.discussionID, comment.commentID);
   const deleteMutation = useDeleteCommentMutation(discussion.discussionID, comment.commentID);
   const [mode, setMode] = useState<Mode>({ kind: 'view' });
   const [isBusy, setIsBusy] = useState(false);
@@ -134,7 +129,7 @@ export function CommentItem({ comment, discussion, depth }: CommentItemProps) {
     try {
       const source = await fetchCommentEdit(comment.commentID);
       setFormError(null);
-      setMode({ kind: 'edit', value: source.body, format: source.format });
+      setMode({ kind: 'edit', source: source.body });
     } catch (error) {
       showError(error);
     } finally {
@@ -142,31 +137,22 @@ export function CommentItem({ comment, discussion, depth }: CommentItemProps) {
     }
   };
 
-  const submit = async () => {
-    if (mode.kind === 'view' || isRich2Empty(mode.value)) return;
+  const submitReply = async () => {
+    if (mode.kind !== 'reply' || isRich2Empty(mode.value)) return;
     setIsBusy(true);
     setFormError(null);
     try {
-      if (mode.kind === 'reply') {
-        const result = await postMutation.mutateAsync({
-          body: mode.value,
-          format: 'rich2',
-          parentCommentID: comment.commentID,
-        });
-        if (result.kind === 'pending') {
-          setFormError(result.message || t('Your comment will appear after it is approved.'));
-          setMode({ kind: 'reply', value: emptyRich2Value() });
-        } else {
-          setMode({ kind: 'view' });
-          scrollToComment(result.comment.commentID);
-        }
+      const result = await postMutation.mutateAsync({
+        body: mode.value,
+        format: 'rich2',
+        parentCommentID: comment.commentID,
+      });
+      if (result.kind === 'pending') {
+        setFormError(result.message || t('Your comment will appear after it is approved.'));
+        setMode({ kind: 'reply', value: emptyRich2Value() });
       } else {
-        const result = await patchMutation.mutateAsync({ body: mode.value, format: 'rich2' });
-        if (result.kind === 'created') {
-          setMode({ kind: 'view' });
-        } else {
-          setFormError(result.message);
-        }
+        setMode({ kind: 'view' });
+        scrollToComment(result.comment.commentID);
       }
     } catch (error) {
       setFormError(
@@ -225,14 +211,11 @@ export function CommentItem({ comment, discussion, depth }: CommentItemProps) {
         </div>
       </div>
       {mode.kind === 'edit' ? (
-        <CommentForm
-          label={t('Edit comment')}
-          value={mode.value}
-          error={formError}
-          isBusy={isBusy}
-          submitLabel={t('Save')}
-          onChange={(value) => setMode({ ...mode, value })}
-          onSubmit={() => void submit()}
+        <EditCommentForm
+          comment={comment}
+          discussionID={discussion.discussionID}
+          source={mode.source}
+          onSaved={() => setMode({ kind: 'view' })}
           onCancel={() => setMode({ kind: 'view' })}
         />
       ) : (
@@ -303,7 +286,7 @@ export function CommentItem({ comment, discussion, depth }: CommentItemProps) {
           submitLabel={t('Post Reply')}
           shouldFocus
           onChange={(value) => setMode({ kind: 'reply', value })}
-          onSubmit={() => void submit()}
+          onSubmit={() => void submitReply()}
           onCancel={() => setMode({ kind: 'view' })}
         />
       ) : null}
@@ -335,58 +318,5 @@ export function CommentItem({ comment, discussion, depth }: CommentItemProps) {
         />
       ) : null}
     </div>
-  );
-}
-
-interface CommentFormProps {
-  label: string;
-  value: string;
-  error: string | null;
-  isBusy: boolean;
-  submitLabel: string;
-  /** Moves focus into the editor (the user just asked to reply). */
-  shouldFocus?: boolean;
-  onChange: (value: string) => void;
-  onSubmit: () => void;
-  onCancel: () => void;
-}
-
-function CommentForm({
-  label,
-  value,
-  error,
-  isBusy,
-  submitLabel,
-  shouldFocus = false,
-  onChange,
-  onSubmit,
-  onCancel,
-}: CommentFormProps) {
-  // Focus follows the user's own Reply click, so it is expected, not a surprise.
-  const focusProps = { autoFocus: shouldFocus };
-  return (
-    <form
-      className={styles.inlineForm}
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSubmit();
-      }}
-    >
-      <CommentEditor
-        value={value}
-        onChange={onChange}
-        label={label}
-        error={error ?? undefined}
-        {...focusProps}
-      />
-      <div className={styles.inlineActions}>
-        <Button onClick={onCancel} disabled={isBusy}>
-          {t('Cancel')}
-        </Button>
-        <Button variant="primary" type="submit" isLoading={isBusy} disabled={isRich2Empty(value)}>
-          {submitLabel}
-        </Button>
-      </div>
-    </form>
   );
 }
