@@ -1,12 +1,11 @@
 /// <reference lib="dom" />
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser } from 'playwright-core';
+import { test } from 'node:test';
 import {
   assertAccessible,
-  launchBrowser,
   openPage,
   screenshot,
+  useBrowser,
   viewports,
 } from '../support/browser.ts';
 import { useJourneyServer } from '../support/server.ts';
@@ -14,13 +13,7 @@ import { signInAsAdmin } from '../support/sign-in.ts';
 
 useJourneyServer();
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 test('an administrator creates a members-hidden category, reorders it and deletes it', async () => {
   for (const viewport of ['desktop', 'mobile'] as const) {

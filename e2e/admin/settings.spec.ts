@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser } from 'playwright-core';
+import { test } from 'node:test';
 import {
   assertAccessible,
-  launchBrowser,
   openPage,
   screenshot,
+  useBrowser,
   viewports,
 } from '../support/browser.ts';
 import { useJourneyServer } from '../support/server.ts';
@@ -13,13 +12,7 @@ import { signInAsAdmin } from '../support/sign-in.ts';
 
 useJourneyServer();
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 test('an administrator changes the edit timeout and finds it saved after a reload', async () => {
   const amounts = { desktop: '2', mobile: '45' } as const;

@@ -1,13 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser } from 'playwright-core';
+import { test } from 'node:test';
 import { adminApi } from '../support/admin-api.ts';
 import {
   assertAccessible,
-  launchBrowser,
   openPage,
   screenshot,
   uniqueMember,
+  useBrowser,
   viewports,
 } from '../support/browser.ts';
 import { useJourneyServer } from '../support/server.ts';
@@ -15,13 +14,7 @@ import { signInAsAdmin } from '../support/sign-in.ts';
 
 useJourneyServer();
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 test('an administrator finds members on the users dashboard, bans one with a reason, gives another a role and deletes them', async () => {
   const api = await adminApi();
@@ -48,7 +41,9 @@ test('an administrator finds members on the users dashboard, bans one with a rea
       const target = members[1]?.name ?? '';
       await page.getByLabel('Name or e-mail').fill(target);
       await page.getByRole('button', { name: 'Search' }).click();
-      const row = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: target }) });
+      const row = table
+        .getByRole('row')
+        .filter({ has: page.getByRole('rowheader', { name: target }) });
       await row.waitFor();
       await row.getByRole('button', { name: 'Ban' }).click();
       const dialog = page.getByRole('dialog', { name: `Ban ${target}` });
@@ -62,7 +57,9 @@ test('an administrator finds members on the users dashboard, bans one with a rea
       await page.getByLabel('Name or e-mail').fill('');
       await page.getByRole('button', { name: 'Search' }).click();
       const first = members[0]?.name ?? '';
-      const firstRow = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: first }) });
+      const firstRow = table
+        .getByRole('row')
+        .filter({ has: page.getByRole('rowheader', { name: first }) });
       await firstRow.getByRole('button', { name: `Edit roles of ${first}` }).click();
       const rolesDialog = page.getByRole('dialog', { name: `Edit roles of ${first}` });
       await rolesDialog.getByRole('checkbox', { name: 'Moderator' }).check();

@@ -1,18 +1,18 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { assertAccessible, launchBrowser, openPage, screenshot, uniqueMember } from '../support/browser.ts';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import {
+  assertAccessible,
+  openPage,
+  screenshot,
+  uniqueMember,
+  useBrowser,
+} from '../support/browser.ts';
 import { adminPassword, journeyBaseURL, useJourneyServer } from '../support/server.ts';
 
 useJourneyServer();
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 /** Signs a browser context in through the API (the cookie lands in the context); CSRF passes with a same-site referer. */
 async function signIn(page: Page, username: string, password: string): Promise<void> {

@@ -1,25 +1,18 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser } from 'playwright-core';
+import { test } from 'node:test';
 import {
   assertAccessible,
-  launchBrowser,
   openPage,
   screenshot,
   uniqueMember,
+  useBrowser,
 } from '../support/browser.ts';
 import { findMailLink, outboxCount } from '../support/mail.ts';
 import { useJourneyServer } from '../support/server.ts';
 
 useJourneyServer();
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 test('a new member confirms the e-mail address, then resets a forgotten password', async () => {
   const member = uniqueMember('conf');

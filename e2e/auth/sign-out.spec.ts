@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser } from 'playwright-core';
+import { test } from 'node:test';
 import {
   assertAccessible,
-  launchBrowser,
   openPage,
   screenshot,
+  useBrowser,
   viewports,
 } from '../support/browser.ts';
 import { useJourneyServer } from '../support/server.ts';
@@ -13,13 +12,7 @@ import { signInAsAdmin } from '../support/sign-in.ts';
 
 useJourneyServer();
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 test('the My Account flyout opens, closes on Escape and signs out', async () => {
   for (const viewport of ['desktop', 'mobile'] as const) {

@@ -1,18 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { assertAccessible, launchBrowser, openPage, screenshot } from '../support/browser.ts';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { assertAccessible, openPage, screenshot, useBrowser } from '../support/browser.ts';
 import { adminPassword, useJourneyServer } from '../support/server.ts';
 
 useJourneyServer();
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 /** Calls the API from the page, as the signed-in user (cookie + transient key of the bootstrap). */
 async function apiCall<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
@@ -60,10 +54,15 @@ test('an administrator selects two discussions in /discussions and moves them', 
       name: `Seed Swap ${suffix}`,
       urlcode: `seed-swap-${suffix}`,
     });
-    const target = await apiCall<{ categoryID: number; name: string }>(page, 'POST', '/categories', {
-      name: `Greenhouse ${suffix}`,
-      urlcode: `greenhouse-${suffix}`,
-    });
+    const target = await apiCall<{ categoryID: number; name: string }>(
+      page,
+      'POST',
+      '/categories',
+      {
+        name: `Greenhouse ${suffix}`,
+        urlcode: `greenhouse-${suffix}`,
+      },
+    );
     const names = [`Saving bean seeds ${width}`, `Trading squash seeds ${width}`];
     const ids: number[] = [];
     for (const name of names) {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage, screenshot, viewports } from '../support/browser.ts';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { openPage, screenshot, useBrowser, viewports } from '../support/browser.ts';
 import { gradientPng } from '../support/images.ts';
 import { adminPassword, useJourneyServer } from '../support/server.ts';
 
@@ -10,13 +10,7 @@ import { adminPassword, useJourneyServer } from '../support/server.ts';
 
 useJourneyServer();
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 /** The administrator's session in the page's context, and the new discussion form open. */
 async function openEditor(page: Page) {

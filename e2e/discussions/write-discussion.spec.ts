@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
 import {
   assertAccessible,
-  launchBrowser,
   openPage,
   screenshot,
   uniqueMember,
+  useBrowser,
   viewports,
 } from '../support/browser.ts';
 import { gradientPng } from '../support/images.ts';
@@ -15,13 +15,7 @@ import { useJourneyServer } from '../support/server.ts';
 
 useJourneyServer();
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 /** Registers through the API; with `signIn`, signs in too (the cookie lands in the page's context). */
 async function register(

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, openPage, uniqueMember } from '../support/browser.ts';
+import { test } from 'node:test';
+import { openPage, uniqueMember, useBrowser } from '../support/browser.ts';
 import { adminApi } from '../support/admin-api.ts';
 import { registerConfirmedMember } from '../support/members.ts';
 import { useJourneyServer } from '../support/server.ts';
@@ -11,18 +10,15 @@ import { useJourneyServer } from '../support/server.ts';
 
 useJourneyServer();
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 test('offline, a typed reply stays in the browser; back online, it syncs to the server', async () => {
   const api = await adminApi();
   const suffix = Date.now().toString(36);
-  const category = await api<{ categoryID: number }>('POST', '/categories', { name: 'Weather', urlcode: `weather-${suffix}` });
+  const category = await api<{ categoryID: number }>('POST', '/categories', {
+    name: 'Weather',
+    urlcode: `weather-${suffix}`,
+  });
   const discussion = await api<{ url: string }>('POST', '/discussions', {
     name: 'Storm preparations',
     body: JSON.stringify([{ type: 'p', children: [{ text: 'Tie down the cold frames.' }] }]),
@@ -41,7 +37,9 @@ test('offline, a typed reply stays in the browser; back online, it syncs to the 
   await editor.click();
   await page.keyboard.type('Sandbags by the shed door');
   await page.getByText(/Offline: your draft is kept in this browser/).waitFor({ timeout: 15_000 });
-  const local = await page.evaluate(() => Object.keys(window.localStorage).filter((key) => key.startsWith('hearth.draft.')));
+  const local = await page.evaluate(() =>
+    Object.keys(window.localStorage).filter((key) => key.startsWith('hearth.draft.')),
+  );
   assert.equal(local.length, 1, 'kept in this browser');
 
   await page.context().setOffline(false);

@@ -1,7 +1,13 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { assertAccessible, launchBrowser, openPage, screenshot, uniqueMember } from '../support/browser.ts';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import {
+  assertAccessible,
+  openPage,
+  screenshot,
+  uniqueMember,
+  useBrowser,
+} from '../support/browser.ts';
 import { adminApi } from '../support/admin-api.ts';
 import { registerConfirmedMember } from '../support/members.ts';
 import { useJourneyServer } from '../support/server.ts';
@@ -12,13 +18,7 @@ import { useJourneyServer } from '../support/server.ts';
 
 useJourneyServer();
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 async function commentBox(page: Page) {
   const editor = page.locator('#CreateComment [data-slate-editor="true"]');
@@ -29,7 +29,10 @@ async function commentBox(page: Page) {
 test('a member types a reply, reloads, and the text is back; the server draft restores elsewhere', async () => {
   const api = await adminApi();
   const suffix = Date.now().toString(36);
-  const category = await api<{ categoryID: number }>('POST', '/categories', { name: 'Allotments', urlcode: `allotments-${suffix}` });
+  const category = await api<{ categoryID: number }>('POST', '/categories', {
+    name: 'Allotments',
+    urlcode: `allotments-${suffix}`,
+  });
   const discussion = await api<{ url: string }>('POST', '/discussions', {
     name: 'When to sow broad beans',
     body: JSON.stringify([{ type: 'p', children: [{ text: 'Autumn or spring?' }] }]),
@@ -58,7 +61,10 @@ test('a member types a reply, reloads, and the text is back; the server draft re
 
   // Another browser of the same member (no local copy): restored from the server, with the toast.
   const state = await page.context().storageState();
-  const other = await browser.newContext({ baseURL: new URL(page.url()).origin, storageState: { cookies: state.cookies, origins: [] } });
+  const other = await browser.newContext({
+    baseURL: new URL(page.url()).origin,
+    storageState: { cookies: state.cookies, origins: [] },
+  });
   const otherPage = await other.newPage();
   await otherPage.goto(path);
   await (await commentBox(otherPage)).getByText('Autumn sowings overwinter well here').waitFor();
@@ -69,7 +75,11 @@ test('a member types a reply, reloads, and the text is back; the server draft re
 
   // Posting the reply deletes the draft.
   await page.getByRole('button', { name: 'Post Comment' }).click();
-  await page.locator('article, li').getByText('Autumn sowings overwinter well here').first().waitFor();
+  await page
+    .locator('article, li')
+    .getByText('Autumn sowings overwinter well here')
+    .first()
+    .waitFor();
   const drafts = await page.evaluate(async () => {
     const response = await fetch('/api/v2/drafts', { headers: { 'X-Requested-With': 'vanilla' } });
     return (await response.json()) as unknown[];

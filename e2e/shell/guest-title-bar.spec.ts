@@ -1,24 +1,17 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser } from 'playwright-core';
+import { test } from 'node:test';
 import {
   assertAccessible,
-  launchBrowser,
   openPage,
   screenshot,
+  useBrowser,
   viewports,
 } from '../support/browser.ts';
 import { useJourneyServer } from '../support/server.ts';
 
 useJourneyServer();
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 test('a guest sees Sign In and Register, and the default navigation', async () => {
   for (const viewport of ['desktop', 'mobile'] as const) {

@@ -1,18 +1,11 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { assertAccessible, launchBrowser, openPage, screenshot } from '../support/browser.ts';
+import { test } from 'node:test';
+import { assertAccessible, openPage, screenshot, useBrowser } from '../support/browser.ts';
 import { useJourneyServer } from '../support/server.ts';
 
 useJourneyServer();
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 test('at 375 px the hamburger opens the Site Navigation panel', async () => {
   const { page, errors } = await openPage(browser, 'mobile');

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import assert from 'node:assert/strict';
+import { after, before } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { journeyBaseURL } from './server.ts';
 import { addressPool } from './addresses.ts';
@@ -27,6 +28,29 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
     ],
+  });
+}
+
+/**
+ * The file's browser: launched before its journeys, closed after them. What it returns stands for
+ * the launched browser (each use reaches the one launched in `before`).
+ */
+export function useBrowser(): Browser {
+  let launched: Browser | undefined;
+  before(async () => {
+    launched = await launchBrowser();
+  });
+  after(async () => {
+    await launched?.close();
+  });
+  return new Proxy({} as Browser, {
+    get(_target, property) {
+      assert.ok(launched, 'the browser is used inside a journey, after it was launched');
+      const value: unknown = Reflect.get(launched, property, launched);
+      return typeof value === 'function'
+        ? (value as (...args: unknown[]) => unknown).bind(launched)
+        : value;
+    },
   });
 }
 
