@@ -86,14 +86,20 @@ test('a member reports a comment that a moderator removes; a queued post appears
     assert.equal(queued.status(), 202, await queued.text());
     const { reportID } = (await queued.json()) as { reportID: number };
     await page.goto('/dashboard/content/reports?reportReasonID=approval-required');
+    // The moderator fixes the title before approving it (premoderatedRecord, then approve-record).
     const entry = page.getByRole('listitem').filter({ hasText: 'My first post waits' });
-    await entry.getByRole('button', { name: 'Approve' }).click();
+    await entry.getByRole('button', { name: 'Edit and Approve', exact: true }).click();
+    const form = entry.getByRole('form', { name: 'Edit and Approve' });
+    await form.getByLabel('Title').fill('My first post, approved');
+    await assertAccessible(page, 'the queue’s edit form');
+    await form.getByRole('button', { name: 'Save and Approve', exact: true }).click();
     await page.getByText('No reports here.').waitFor();
     await page.setViewportSize({ width: 375, height: 812 });
     await screenshot(page, 'reports-queue-375');
     const approved = await api<{ recordID: number }>('GET', `/reports/${reportID}`);
     const visible = await memberPage.request.get(`/api/v2/discussions/${approved.recordID}`);
     assert.equal(visible.status(), 200);
+    assert.equal(((await visible.json()) as { name: string }).name, 'My first post, approved');
   } finally {
     await api('PATCH', '/config', { 'premoderation.discussions': false, 'premoderation.categoryIDs': [] });
   }

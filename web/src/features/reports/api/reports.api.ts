@@ -44,6 +44,18 @@ export function fetchReports(filters: ReportFilters): Promise<Report[]> {
   });
 }
 
+/** The waiting version of a queue entry as the moderator rewrites it (api-contract §27.4 `premoderatedRecord`). */
+export interface PremoderatedRecord {
+  name?: string | undefined;
+  body?: string | undefined;
+  format?: string | undefined;
+}
+
+/** `PATCH /reports/{id}` with `premoderatedRecord`: edits the waiting version before approving it. */
+export function editPendingRecord(reportID: number, premoderatedRecord: PremoderatedRecord): Promise<Report> {
+  return api.patch<Report>(`/reports/${reportID}`, { premoderatedRecord });
+}
+
 /** The moderator's decisions on a report (api-contract §27.4, §27.5). */
 export type ReportAction = 'dismiss' | 'approve-record' | 'reject-record';
 

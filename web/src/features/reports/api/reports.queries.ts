@@ -3,8 +3,10 @@ import type { CreateReportBody } from '../../../../../common/src/api/reports.ts'
 import {
   actOnReport,
   createReport,
+  editPendingRecord,
   fetchReportReasons,
   fetchReports,
+  type PremoderatedRecord,
   type ReportAction,
   type ReportFilters,
 } from './reports.api.ts';
@@ -40,6 +42,18 @@ export function useReportActionMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ reportID, action }: { reportID: number; action: ReportAction }) => actOnReport(reportID, action),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['reports', 'list'] }),
+  });
+}
+
+/** Edits a queue entry's waiting version, then approves it (the queue's "Edit and Approve"). */
+export function useEditAndApproveMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ reportID, premoderatedRecord }: { reportID: number; premoderatedRecord: PremoderatedRecord }) => {
+      await editPendingRecord(reportID, premoderatedRecord);
+      return actOnReport(reportID, 'approve-record');
+    },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['reports', 'list'] }),
   });
 }

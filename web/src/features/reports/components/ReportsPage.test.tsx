@@ -69,7 +69,7 @@ describe('ReportsPage', { timeout: 20_000 }, () => {
     expect(within(item as HTMLElement).getByText('Spam / Solicitation')).toBeDefined();
     expect(within(item as HTMLElement).getByText('<script>alert(1)</script>')).toBeDefined();
     expect(document.querySelector('script')).toBeNull();
-    expect(calls[0]?.search.get('status')).toBe('new');
+    expect(calls.find((call) => call.path === '/reports')?.search.get('status')).toBe('new');
 
     await user.click(within(item as HTMLElement).getByRole('button', { name: 'Remove post' }));
     expect(await screen.findByText('No reports here.')).toBeDefined();
@@ -85,9 +85,88 @@ describe('ReportsPage', { timeout: 20_000 }, () => {
       bootstrap: { me: moderator, permissions: permissionSet(['session.valid', 'community.moderate']) },
     });
     expect(await screen.findByRole('button', { name: 'Approve' })).toBeDefined();
-    expect(calls[0]?.search.get('status')).toBe('new,escalated,dismissed,rejected');
-    expect(calls[0]?.search.get('recordType')).toBe('comment');
-    expect(calls[0]?.search.get('recordID')).toBe('9');
+    expect(calls.find((call) => call.path === '/reports')?.search.get('status')).toBe('new,escalated,dismissed,rejected');
+    expect(calls.find((call) => call.path === '/reports')?.search.get('recordType')).toBe('comment');
+    expect(calls.find((call) => call.path === '/reports')?.search.get('recordID')).toBe('9');
+  });
+
+  it('the queue’s Edit and Approve sends the edited title and body (premoderatedRecord), then approve-record', async () => {
+    let reports = [aReport({ recordType: 'discussion', recordName: 'Speling', recordHtml: '<p>Waiting words</p>', isPending: true, recordIsLive: false })];
+    const calls = stubApi({
+      'GET /reports': () => jsonResponse(200, reports),
+      'GET /categories': () => jsonResponse(200, []),
+      'PATCH /reports/41': () => jsonResponse(200, reports[0]),
+      'PATCH /reports/41/approve-record': () => {
+        reports = [];
+        return jsonResponse(200, aReport({ status: 'dismissed' }));
+      },
+    });
+    const user = userEvent.setup({ delay: null });
+    renderWithApp(<ReportsPage />, {
+      route: '/dashboard/content/reports?reportReasonID=approval-required',
+      bootstrap: { me: moderator, permissions: permissionSet(['session.valid', 'community.moderate']) },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit and Approve' }));
+    const form = screen.getByRole('form', { name: 'Edit and Approve' });
+    const title = within(form).getByLabelText(/Title/);
+    await user.clear(title);
+    await user.type(title, 'Spelling');
+    const body = within(form).getByLabelText('Body (HTML)');
+    expect((body as HTMLTextAreaElement).value).toBe('<p>Waiting words</p>');
+    await user.clear(body);
+    await user.type(body, 'Fixed words');
+    await user.click(within(form).getByRole('button', { name: 'Save and Approve' }));
+    expect(await screen.findByText('No reports here.')).toBeDefined();
+    const patches = calls.filter((call) => call.method === 'PATCH');
+    expect(patches.map((call) => call.path)).toEqual(['/reports/41', '/reports/41/approve-record']);
+    expect(patches[0]?.body).toEqual({ premoderatedRecord: { name: 'Spelling', body: 'Fixed words', format: 'html' } });
+  });
+
+  it('a refused edit shows the field’s error and approves nothing', async () => {
+    const calls = stubApi({
+      'GET /reports': () => jsonResponse(200, [aReport({ isPending: true, recordIsLive: false })]),
+      'GET /categories': () => jsonResponse(200, []),
+      'PATCH /reports/41': () =>
+        jsonResponse(422, {
+          message: 'Validation Failed',
+          status: 422,
+          errors: [{ field: 'premoderatedRecord.body', code: 'maxLength', message: 'premoderatedRecord.body is 3 characters too long.', status: 422 }],
+        }),
+    });
+    const user = userEvent.setup({ delay: null });
+    renderWithApp(<ReportsPage />, {
+      route: '/dashboard/content/reports',
+      bootstrap: { me: moderator, permissions: permissionSet(['session.valid', 'community.moderate']) },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit and Approve' }));
+    const form = screen.getByRole('form', { name: 'Edit and Approve' });
+    expect(within(form).queryByLabelText(/Title/)).toBeNull();
+    await user.click(within(form).getByRole('button', { name: 'Save and Approve' }));
+    expect(await within(form).findByText('premoderatedRecord.body is 3 characters too long.')).toBeDefined();
+    expect(calls.filter((call) => call.method === 'PATCH').map((call) => call.path)).toEqual(['/reports/41']);
+  });
+
+  it('the category filter lists the tree and filters by placeRecordID', async () => {
+    const calls = stubApi({
+      'GET /reports': () => jsonResponse(200, []),
+      'GET /categories': () =>
+        jsonResponse(200, [
+          { categoryID: 2, name: 'General', children: [{ categoryID: 7, name: 'Support', children: [] }] },
+        ]),
+    });
+    const user = userEvent.setup({ delay: null });
+    renderWithApp(<ReportsPage />, {
+      route: '/dashboard/content/reports',
+      bootstrap: { me: moderator, permissions: permissionSet(['session.valid', 'community.moderate']) },
+    });
+    const select = await screen.findByLabelText('Category');
+    await screen.findByRole('option', { name: /Support/ });
+    await user.selectOptions(select, '7');
+    await vi.waitFor(() => {
+      const last = calls.filter((call) => call.path === '/reports').at(-1);
+      expect(last?.search.get('placeRecordID')).toBe('7');
+      expect(last?.search.get('placeRecordType')).toBe('category');
+    });
   });
 
   it('shows the permission page when the server refuses (members)', async () => {

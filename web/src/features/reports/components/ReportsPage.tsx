@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   APPROVAL_REQUIRED_REASON,
@@ -18,6 +19,8 @@ import { t } from '../../../lib/i18n.ts';
 import { UserContent } from '../../discussions/components/page/UserContent.tsx';
 import type { ReportAction, ReportFilters } from '../api/reports.api.ts';
 import { useReportActionMutation, useReportsQuery } from '../api/reports.queries.ts';
+import { PendingEditForm } from './PendingEditForm.tsx';
+import { ReportCategoryFilter } from './ReportCategoryFilter.tsx';
 import styles from './ReportsPage.module.css';
 
 const statusLabels: Record<ReportStatus, string> = {
@@ -93,15 +96,7 @@ export function ReportsPage() {
             <option value="comment">{t('Comments')}</option>
           </select>
         </label>
-        <label>
-          {t('Category ID')}
-          <input
-            type="number"
-            min={1}
-            value={filters.placeRecordID ?? ''}
-            onChange={(event) => setFilter('placeRecordID', event.target.value)}
-          />
-        </label>
+        <ReportCategoryFilter value={filters.placeRecordID} onChange={(categoryID) => setFilter('placeRecordID', categoryID === undefined ? undefined : String(categoryID))} />
         <label className={styles.check}>
           <input
             type="checkbox"
@@ -145,6 +140,7 @@ function ReportItem({ report }: { report: Report }) {
   const showError = useErrorToast();
   const run = (action: ReportAction) => act.mutate({ reportID: report.reportID, action }, { onError: (error) => showError(error) });
   const isQueue = report.isPending || report.isPendingUpdate;
+  const [editing, setEditing] = useState(false);
   const busy = (action: ReportAction) => act.isPending && act.variables.action === action;
   return (
     <li className={styles.item}>
@@ -176,7 +172,9 @@ function ReportItem({ report }: { report: Report }) {
         </div>
       ) : null}
       <UserContent className={styles.record} html={report.recordHtml} />
-      {report.status === 'new' || report.status === 'escalated' ? (
+      {editing ? (
+        <PendingEditForm report={report} onCancel={() => setEditing(false)} />
+      ) : report.status === 'new' || report.status === 'escalated' ? (
         <div className={styles.actions}>
           <Button onClick={() => run('dismiss')} isLoading={busy('dismiss')}>
             {t('Dismiss')}
@@ -184,6 +182,7 @@ function ReportItem({ report }: { report: Report }) {
           <Button onClick={() => run('approve-record')} isLoading={busy('approve-record')}>
             {isQueue ? t('Approve') : t('Keep post')}
           </Button>
+          {isQueue && report.status === 'new' ? <Button onClick={() => setEditing(true)}>{t('Edit and Approve')}</Button> : null}
           <Button variant="primary" onClick={() => run('reject-record')} isLoading={busy('reject-record')}>
             {isQueue ? t('Reject') : t('Remove post')}
           </Button>

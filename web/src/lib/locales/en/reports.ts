@@ -15,7 +15,7 @@ export const reportsEn: Readonly<Record<string, string>> = {
   Type: 'Type',
   Discussions: 'Discussions',
   Comments: 'Comments',
-  'Category ID': 'Category ID',
+  Category: 'Category',
   'Approval queue': 'Approval queue',
   'There was an error': 'There was an error',
   'No reports here.': 'No reports here.',
@@ -34,4 +34,9 @@ export const reportsEn: Readonly<Record<string, string>> = {
   'Keep post': 'Keep post',
   Reject: 'Reject',
   'Remove post': 'Remove post',
+  'Edit and Approve': 'Edit and Approve',
+  'Save and Approve': 'Save and Approve',
+  'Body (HTML)': 'Body (HTML)',
+  Title: 'Title',
+  Cancel: 'Cancel',
 };
