@@ -135,6 +135,14 @@ const DashboardReportsPage = lazyPage(
   'src/features/reports/components/ReportsPage.tsx',
   async () => (await import('../features/reports/components/ReportsPage.tsx')).ReportsPage,
 );
+const DashboardEscalationsPage = lazyPage(
+  'src/features/escalations/components/EscalationsPage.tsx',
+  async () => (await import('../features/escalations/components/EscalationsPage.tsx')).EscalationsPage,
+);
+const DashboardEscalationPage = lazyPage(
+  'src/features/escalations/components/EscalationPage.tsx',
+  async () => (await import('../features/escalations/components/EscalationPage.tsx')).EscalationPage,
+);
 const LogFilterPage = lazyPage(
   'src/features/logs/components/LogFilterPage.tsx',
   async () => (await import('../features/logs/components/LogFilterPage.tsx')).LogFilterPage,
@@ -204,6 +212,8 @@ const pageRoutes: readonly PageRoute[] = [
   { path: routePatterns.dashboardUsers, page: DashboardUsersPage },
   { path: routePatterns.logFilter, page: LogFilterPage },
   { path: routePatterns.dashboardReports, page: DashboardReportsPage },
+  { path: routePatterns.dashboardEscalations, page: DashboardEscalationsPage },
+  { path: routePatterns.dashboardEscalation, page: DashboardEscalationPage },
   { path: routePatterns.dashboardCategoryAdd, page: DashboardCategoryFormPage },
   { path: routePatterns.dashboardCategoryEdit, page: DashboardCategoryFormPage },
   { path: routePatterns.dashboardRoles, page: DashboardRolesPage },

@@ -223,6 +223,16 @@ export function dashboardReportsPath(
   return withQuery('/dashboard/content/reports', query);
 }
 
+/** Moderators: escalations (api-contract §27.7; the spec names no page, see docs/decisions.md). */
+export function dashboardEscalationsPath(query: { statuses?: string } = {}): string {
+  return withQuery('/dashboard/content/escalations', query);
+}
+
+/** One escalation: its reports, comments, status and assignee (the API's `Escalation.url`). */
+export function dashboardEscalationPath(escalationID: number): string {
+  return `/dashboard/content/escalations/${escalationID}`;
+}
+
 /** Admin: the category tree (`site.manage` or `community.manage`). */
 export function dashboardCategoriesPath(): string {
   return '/dashboard/categories';
@@ -368,6 +378,8 @@ export const routePatterns = {
   dashboardJobs: '/dashboard/jobs',
   dashboardUsers: '/dashboard/users',
   dashboardReports: '/dashboard/content/reports',
+  dashboardEscalations: '/dashboard/content/escalations',
+  dashboardEscalation: '/dashboard/content/escalations/:escalationID',
   logFilter: '/log/filter',
   dashboardCategoryAdd: '/dashboard/categories/add',
   dashboardCategoryEdit: '/dashboard/categories/:categoryID/edit',

@@ -14,6 +14,7 @@ import { searchEn } from './en/search.ts';
 import { usersEn } from './en/users.ts';
 import { usersDashboardEn } from './en/users-dashboard.ts';
 import { rolesEn } from './en/roles.ts';
+import { escalationsEn } from './en/escalations.ts';
 
 /**
  * The English pack: every UI string keyed by its English spec text (CONVENTIONS §7). English maps
@@ -200,4 +201,5 @@ export const en: Readonly<Record<string, string>> = {
   ...usersEn,
   ...usersDashboardEn,
   ...rolesEn,
+  ...escalationsEn,
 };

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import {
   dashboardCategoriesPath,
+  dashboardEscalationsPath,
   dashboardJobsPath,
   dashboardReportReasonsPath,
   dashboardRolesPath,
@@ -25,6 +26,7 @@ export function DashboardLayout({ title, actions, children }: DashboardLayoutPro
   const canManageCategories = usePermission(['site.manage', 'community.manage']);
   const canManageUsers = usePermission(['users.edit', 'users.delete', 'community.moderate']);
   const canModerate = usePermission('community.moderate');
+  const canModeratePosts = usePermission(['posts.moderate', 'community.moderate'], { mode: 'globalOrResource' });
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     [styles.tab, isActive ? styles.activeTab : null].filter(Boolean).join(' ');
   return (
@@ -48,6 +50,11 @@ export function DashboardLayout({ title, actions, children }: DashboardLayoutPro
         {canManageSite ? (
           <NavLink to={dashboardRolesPath()} className={linkClass}>
             {t('Roles')}
+          </NavLink>
+        ) : null}
+        {canModeratePosts ? (
+          <NavLink to={dashboardEscalationsPath()} className={linkClass}>
+            {t('Escalations')}
           </NavLink>
         ) : null}
         {canModerate ? (
