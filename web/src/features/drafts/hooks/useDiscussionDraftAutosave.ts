@@ -1,6 +1,6 @@
 import type { CreateDraftInput, Draft } from '../../../../../common/src/api/drafts.ts';
 import { isRich2Empty } from '../../editor/rich2-text.ts';
-import { fetchDraft } from '../api/drafts.api.ts';
+import { fetchDraft, fetchDrafts } from '../api/drafts.api.ts';
 import { useDraftAutosave, type DraftAutosave } from './useDraftAutosave.ts';
 import { useSavedDraftToast } from './useSavedDraftToast.tsx';
 
@@ -73,7 +73,16 @@ export function discussionDraftInput(fields: DiscussionDraftFields, recordID?: n
   };
 }
 
-/** Autosave of the new-discussion form: name, body and category as one discussion draft. */
+/**
+ * A saved draft of an edit of this discussion (another tab or device), when the page was opened
+ * without its draftID. `GET /drafts` has no recordID filter: the member's discussion drafts.
+ */
+async function findEditDraft(recordID: number): Promise<Draft | null> {
+  const page = await fetchDrafts({ draftStatus: 'draft', recordType: 'discussion', limit: 100 });
+  return page.drafts.find((draft) => draft.recordID === recordID) ?? null;
+}
+
+/** Autosave of the discussion form (new or an edit): name, body and category as one discussion draft. */
 export function useDiscussionDraftAutosave(options: UseDiscussionDraftAutosaveOptions): DraftAutosave {
   const showToast = useSavedDraftToast(options.editorElementID);
   const { draftID, recordID } = options;
@@ -88,7 +97,11 @@ export function useDiscussionDraftAutosave(options: UseDiscussionDraftAutosaveOp
     },
     toDraft: (value) => discussionDraftInput(parseFields(value), recordID),
     bodyOf: (draft) => serializeDiscussionFields(discussionFieldsOf(draft)),
-    ...(draftID === undefined ? {} : { findServerDraft: () => fetchDraft(draftID) }),
+    ...(draftID !== undefined
+      ? { findServerDraft: () => fetchDraft(draftID) }
+      : recordID !== undefined
+        ? { findServerDraft: () => findEditDraft(recordID) }
+        : {}),
     onRestored: showToast,
   });
 }

@@ -18,6 +18,8 @@ function mockApi(options: {
   body: string;
   insertUserID?: number;
   editStatus?: number;
+  /** The member's saved discussion drafts (`GET /drafts`, issue 16). */
+  drafts?: unknown[];
 }) {
   const calls: { url: URL; init: RequestInit | undefined }[] = [];
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
@@ -61,6 +63,8 @@ function mockApi(options: {
             allowedDiscussionTypes: ['discussion'],
           },
         ]);
+      case '/api/v2/drafts':
+        return jsonResponse(200, options.drafts ?? []);
       default:
         return jsonResponse(404, { message: 'Not found.', status: 404 });
     }
@@ -114,6 +118,54 @@ describe('EditDiscussionPage', () => {
       categoryID: 1,
       tagIDs: [4],
     });
+  });
+
+  it('restores a saved draft of this edit (another tab or device) with the draft toast; Save sends its draftID', async () => {
+    const calls = mockApi({
+      format: 'markdown',
+      body: 'Some **text**',
+      drafts: [
+        {
+          draftID: 31,
+          recordType: 'discussion',
+          recordID: 99,
+          attributes: { body: 'another discussion', format: 'markdown', draftMeta: { name: 'Not this one', categoryID: 1 } },
+          insertUserID: member.userID,
+          dateInserted: '2030-01-01T10:00:00+00:00',
+          updateUserID: null,
+          dateUpdated: '2030-01-01T10:00:00+00:00',
+          draftStatus: 'draft',
+          dateScheduled: null,
+        },
+        {
+          draftID: 32,
+          recordType: 'discussion',
+          recordID: 5,
+          parentRecordType: 'category',
+          parentRecordID: 1,
+          attributes: { body: 'Drafted **text**', format: 'markdown', draftMeta: { name: 'Drafted title', categoryID: 1 } },
+          insertUserID: member.userID,
+          dateInserted: '2030-01-01T10:00:00+00:00',
+          updateUserID: null,
+          dateUpdated: '2030-01-01T10:00:00+00:00',
+          draftStatus: 'draft',
+          dateScheduled: null,
+        },
+      ],
+    });
+    renderWithApp(<EditDiscussionPage />, {
+      bootstrap,
+      route: '/post/editdiscussion/5',
+      path: '/post/editdiscussion/:discussionID',
+    });
+    await waitFor(() => expect((screen.getByLabelText(/^Title/) as HTMLInputElement).value).toBe('Drafted title'), { timeout: 5000 });
+    expect((screen.getByLabelText('Body') as HTMLTextAreaElement).value).toBe('Drafted **text**');
+    expect(await screen.findByText('Saved Draft Available.')).toBeTruthy();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((call) => call.init?.method === 'PATCH')).toBe(true), { timeout: 5000 });
+    const patch = calls.find((call) => call.init?.method === 'PATCH');
+    expect(JSON.parse(String(patch?.init?.body))).toMatchObject({ name: 'Drafted title', body: 'Drafted **text**', draftID: 32 });
   });
 
   it('shows no countdown to someone editing another member’s post', async () => {
