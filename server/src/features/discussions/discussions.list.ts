@@ -22,8 +22,8 @@ import {
   type DiscussionFilter,
 } from './discussions.list.repo.ts';
 import { findBookmarkedPage } from './user-discussions.repo.ts';
+import { viewableCategoryIDs } from './discussions.counts.ts';
 import {
-  findCategoryIDsByPermissionCategory,
   findCategoryIDsOutsidePermissionCategories,
   findFollowedCategoryIDs,
   findSubtreeCategoryIDs,
@@ -166,10 +166,7 @@ export async function listBookmarked(
   query: BookmarkedQuery,
 ): Promise<{ discussions: Discussion[]; paging: NumberedPaging }> {
   authorize(canKeepDiscussionState(actorOf(ctx)), { permissions: 'session.valid' });
-  const scope = viewableScope(ctx.permissions);
-  const categoryIDs = scope.all
-    ? undefined
-    : await findCategoryIDsByPermissionCategory(ctx.db, scope.permissionCategoryIDs);
+  const categoryIDs = await viewableCategoryIDs(ctx);
   const { ids, total } = await findBookmarkedPage(ctx.db, ctx.actor.userID, categoryIDs, {
     limit: query.limit,
     offset: (query.page - 1) * query.limit,

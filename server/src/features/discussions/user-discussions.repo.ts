@@ -98,14 +98,9 @@ export async function recordUserView(
     .execute();
 }
 
-/** The IDs of a user's bookmarked discussions that are in `categoryIDs`, newest bookmark first, paged. */
-export async function findBookmarkedPage(
-  db: Db,
-  userID: number,
-  categoryIDs: readonly number[] | undefined,
-  options: { limit: number; offset: number },
-): Promise<{ ids: number[]; total: number }> {
-  const base = db
+/** A user's bookmarked, published discussions in `categoryIDs` (undefined: every category). */
+function bookmarkedOf(db: Db, userID: number, categoryIDs: readonly number[] | undefined) {
+  return db
     .selectFrom('userDiscussions')
     .innerJoin('discussions', 'discussions.discussionID', 'userDiscussions.discussionID')
     .where('userDiscussions.userID', '=', userID)
@@ -118,6 +113,28 @@ export async function findBookmarkedPage(
           ? sql<SqlBool>`1 = 0`
           : eb('discussions.categoryID', 'in', [...categoryIDs]),
     );
+}
+
+/** How many discussions a user bookmarked in `categoryIDs` (the me-counts `Bookmarks`). */
+export async function countBookmarked(
+  db: Db,
+  userID: number,
+  categoryIDs: readonly number[] | undefined,
+): Promise<number> {
+  const row = await bookmarkedOf(db, userID, categoryIDs)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+/** The IDs of a user's bookmarked discussions that are in `categoryIDs`, newest bookmark first, paged. */
+export async function findBookmarkedPage(
+  db: Db,
+  userID: number,
+  categoryIDs: readonly number[] | undefined,
+  options: { limit: number; offset: number },
+): Promise<{ ids: number[]; total: number }> {
+  const base = bookmarkedOf(db, userID, categoryIDs);
   let page = base
     .select('userDiscussions.discussionID')
     .orderBy('userDiscussions.dateBookmarked', 'desc')

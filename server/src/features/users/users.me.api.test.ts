@@ -1,7 +1,8 @@
 import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { testDialect } from '../../../test/harness.ts';
-import { asGuest, asUser, bearerFor, createUser } from '../../../test/actors.ts';
+import { asGuest, asUser, bearerFor, createUser, inject } from '../../../test/actors.ts';
+import { factoryAdmin, makeCategory, makeDiscussion, roleIDOf } from '../../../test/factories.ts';
 import { assertNoLeak } from './users.test-support.ts';
 import { useUsersReadFixture } from './users.read.api-fixture.ts';
 
@@ -132,6 +133,38 @@ describe(`Users API reads: /users/me and /users/me-counts (${testDialect})`, () 
         .set({ countDiscussions: 0 })
         .where('userID', '=', member.user.userID)
         .execute();
+    });
+
+    test("Bookmarks counts the member's bookmarks in categories they can still view", async () => {
+      const counted = async () =>
+        (await get(member, '/api/v2/users/me-counts'))
+          .json()
+          .counts.find((count: { name: string }) => count.name === 'Bookmarks').count as number;
+      const open = await makeCategory(t);
+      const closing = await makeCategory(t);
+      const kept = await makeDiscussion(t, { categoryID: open.categoryID });
+      const hidden = await makeDiscussion(t, { categoryID: closing.categoryID });
+      for (const discussion of [kept, hidden]) {
+        const response = await inject(t, member, {
+          method: 'PUT',
+          url: `/api/v2/discussions/${String(discussion.discussionID)}/bookmark`,
+          payload: { bookmarked: true },
+        });
+        assert.equal(response.statusCode, 200, response.body);
+      }
+      assert.equal(await counted(), 2);
+      const hide = await inject(t, await factoryAdmin(t), {
+        method: 'PATCH',
+        url: `/api/v2/categories/${String(closing.categoryID)}`,
+        payload: {
+          customPermissions: true,
+          permissions: [
+            { roleID: await roleIDOf(t, 'member'), permissions: { 'discussions.view': false } },
+          ],
+        },
+      });
+      assert.equal(hide.statusCode, 200, hide.body);
+      assert.equal(await counted(), 1);
     });
 
     test('applicants.manage holders also get Applicants', async () => {

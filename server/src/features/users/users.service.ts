@@ -48,6 +48,7 @@ import { countReportsToModerate } from '../reports/reports.counts.ts';
 import { countEscalationsToHandle } from '../escalations/escalations.counts.ts';
 import { countDraftsOfActor } from '../drafts/drafts.counts.ts';
 import { countUnreadConversationsOf } from '../conversations/conversations.counts.ts';
+import { countBookmarksOf } from '../discussions/discussions.counts.ts';
 import { findGuestRoles, findRolesOfUsers } from './users.roles.repo.ts';
 import {
   countListedUsers,
@@ -239,7 +240,8 @@ export async function getMe(ctx: RequestContext): Promise<Me> {
 /**
  * `GET /users/me-counts` (api-contract §3). Only counts Hearth can compute are real: the user's
  * discussions, unread notifications, unread conversations and, for `applicants.manage` holders,
- * pending applicants, and drafts (issue 16). Bookmarks and unread discussions do not exist yet, so they are 0.
+ * pending applicants, drafts (issue 16) and bookmarks in categories the user can view. Unread
+ * discussions are not computed yet: 0.
  * Guests get no counts.
  */
 export async function getMeCounts(ctx: RequestContext): Promise<MeCounts> {
@@ -248,7 +250,7 @@ export async function getMeCounts(ctx: RequestContext): Promise<MeCounts> {
   const counts = [
     { name: 'UnreadNotifications', count: await countUnreadNotificationsOf(ctx) },
     { name: 'Conversations', count: await countUnreadConversationsOf(ctx) },
-    { name: 'Bookmarks', count: 0 },
+    { name: 'Bookmarks', count: await countBookmarksOf(ctx) },
     { name: 'Discussions', count: row.countDiscussions },
     { name: 'UnreadDiscussions', count: 0 },
     { name: 'Drafts', count: await countDraftsOfActor(ctx) },
