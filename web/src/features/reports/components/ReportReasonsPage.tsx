@@ -78,7 +78,7 @@ export function ReportReasonsPage() {
                 <li key={reason.reportReasonID} className={styles.item}>
                   <div className={styles.main}>
                     <p className={styles.name}>
-                      {reason.name}
+                      <span>{reason.name}</span>
                       <code className={styles.slug}>{reason.reportReasonID}</code>
                     </p>
                     <p className={styles.description}>{reason.description}</p>
