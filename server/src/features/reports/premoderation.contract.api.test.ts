@@ -213,6 +213,24 @@ describe(`premoderation contract (${testDialect})`, () => {
     assert.ok((await notificationsOf(participant, 'Participated')).some((item) => item.url.includes(String(recordID))), 'notified once approved');
   });
 
+  test('a pending discussion is in no list, search result or feed until approved', async () => {
+    const word = `zyxwaiting${String(Date.now() % 100_000)}`;
+    const reportID = await heldEntry(await postDiscussion(await asMember(fx.t), fx.category, `Hidden ${word} title`, `Body ${word}`));
+    await fx.t.app.jobs.drain();
+    const seen = async () => {
+      const recent = await call(fx.admin, 'GET', '/api/v2/discussions?limit=100');
+      const search = await call(fx.admin, 'GET', `/api/v2/search?query=${word}`);
+      const feed = await call(fx.guest, 'GET', '/discussions/feed.rss');
+      assert.equal(search.statusCode, 200, search.body);
+      assert.equal(feed.statusCode, 200);
+      return { recent: recent.body.includes(word), search: search.body.includes(word), feed: feed.body.includes(word) };
+    };
+    assert.deepEqual(await seen(), { recent: false, search: false, feed: false });
+    assert.equal((await call(fx.categoryModerator, 'PATCH', reportPath(reportID, '/approve-record'), {})).statusCode, 200);
+    await fx.t.app.jobs.drain();
+    assert.deepEqual(await seen(), { recent: true, search: true, feed: true });
+  });
+
   test('premoderation.categoryIDs: each listed category, not its children; a category moderator is held outside their category', async () => {
     const member = await asMember(fx.t);
     assert.equal((await postDiscussion(member, fx.child, 'In the child')).statusCode, 201, 'children are not included');

@@ -215,6 +215,21 @@ describe(`reports contract (${testDialect})`, () => {
     assert.equal(counts.counts.find((item) => item.name === 'reports')?.count, Number(newReports.headers['x-app-page-result-count']));
   });
 
+  test('noteBody: at most 10,000 characters (422), noteFormat required with it (400 missingField); errors name noteBody', async () => {
+    const comment = await newComment();
+    const base = { recordType: 'comment', recordID: comment.commentID, reportReasonIDs: ['spam'] };
+    const long = await call(fx.member, 'POST', '/api/v2/reports', { ...base, noteBody: 'x'.repeat(10_001), noteFormat: 'text' });
+    assert.equal(long.statusCode, 422, long.body);
+    assert.deepEqual((long.json() as ErrorBody).errors?.map((error) => [error.field, error.code]), [['noteBody', 'maxLength']]);
+    const formatless = await call(fx.member, 'POST', '/api/v2/reports', { ...base, noteBody: 'Why' });
+    assert.equal(formatless.statusCode, 400, formatless.body);
+    assert.deepEqual((formatless.json() as ErrorBody).errors?.map((error) => [error.field, error.code]), [['noteFormat', 'missingField']]);
+    const malformed = await call(fx.member, 'POST', '/api/v2/reports', { ...base, noteBody: '[{not json', noteFormat: 'rich2' });
+    assert.equal(malformed.statusCode, 422, malformed.body);
+    assert.deepEqual((malformed.json() as ErrorBody).errors?.map((error) => error.field), ['noteBody']);
+    assert.equal((await call(fx.member, 'POST', '/api/v2/reports', { ...base, noteBody: 'x'.repeat(10_000), noteFormat: 'text' })).statusCode, 201);
+  });
+
   test('a banned reporter gets 401 "You are banned."', async () => {
     const banned = await asMember(fx.t);
     const comment = await newComment();

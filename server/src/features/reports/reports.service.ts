@@ -1,6 +1,8 @@
 import type { Comment } from '../../../../common/src/api/comments.ts';
 import type { Discussion } from '../../../../common/src/api/discussions.ts';
+import type { ContentFormat } from '../../../../common/src/api/content.ts';
 import {
+  MAX_REPORT_NOTE_LENGTH,
   NO_REPORT_REASONS_MESSAGE,
   REPORTING_DISABLED_MESSAGE,
   type CreateReportBody,
@@ -92,6 +94,23 @@ async function readReportedRecord(
   }
 }
 
+/** The reporter's note, rendered and sanitized (≤ 10,000 characters); errors name `noteBody`. */
+async function renderNote(ctx: RequestContext, body: string, format: ContentFormat): Promise<string> {
+  try {
+    return (await renderBody(ctx, { body, format }, { maxLength: MAX_REPORT_NOTE_LENGTH })).html;
+  } catch (error) {
+    if (error instanceof AppError && error.errors !== undefined)
+      throw new AppError(error.statusCode, error.message, {
+        errors: error.errors.map((item) => ({
+          ...item,
+          field: item.field === 'body' ? 'noteBody' : item.field,
+          message: item.message.replace(/^body /, 'noteBody '),
+        })),
+      });
+    throw error;
+  }
+}
+
 /**
  * `POST /reports` (api-contract §27.4): a signed-in `flag.add` holder reports a record they can
  * view; reporting it again while their report is still `new` replaces its reasons and note (200).
@@ -115,7 +134,7 @@ export async function createReport(
   const record = await readReportedRecord(ctx, input.recordType, input.recordID);
   const noteHtml =
     input.noteBody !== undefined && input.noteFormat !== undefined && input.noteBody.trim() !== ''
-      ? (await renderBody(ctx, { body: input.noteBody, format: input.noteFormat })).html
+      ? await renderNote(ctx, input.noteBody, input.noteFormat)
       : null;
   const now = nowIso(ctx.clock);
   const reasonIDs = [...new Set(input.reportReasonIDs)];
