@@ -132,10 +132,11 @@ describe(`comment creation statements (${testDialect})`, () => {
           }
         : split(statements);
       // The token with its user's permission subject (no separate users query), the discussion,
-      // (the parent comment), the author's latest comment dates (flood control).
+      // (the parent comment), the author's latest comment dates (flood control), the author's
+      // registration, verification and accepted posts (the spam rules, issue 17; one key read).
       assert.equal(
         beforeBegin.length,
-        reply ? 4 : 3,
+        reply ? 5 : 4,
         beforeBegin.map((statement) => statement.sql.slice(0, 60)).join('\n'),
       );
       assert.match(beforeBegin[0]!.sql, /"isAdmin"[\s\S]*from "accessTokens"/);

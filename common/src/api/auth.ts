@@ -80,6 +80,9 @@ export const sessionSchema = z.object({
 });
 export type Session = z.infer<typeof sessionSchema>;
 
+/** The registration form's honeypot field (Vanilla's default `Garden.Forms.HoneypotName`). */
+export const HONEYPOT_FIELD = 'hpt';
+
 /** `POST /users/register` body (api-contract §2). */
 export const registerBodySchema = z.object({
   email: emailSchema,
@@ -87,6 +90,8 @@ export const registerBodySchema = z.object({
   password: passwordSchema,
   discoveryText: z.string().max(1000).optional(),
   invitationCode: z.string().max(100).optional(),
+  /** The registration form's honeypot (Vanilla `Garden.Forms.HoneypotName`): people leave it empty. */
+  hpt: z.string().max(1000).optional(),
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isPermissionName } from '../permissions/names.ts';
 import { bodyIDSchema, intSchema, queryArray } from './common.ts';
+import { spamSettingDefinitions } from './config.spam.ts';
 
 /**
  * Who may read a setting (api-contract §14 `x-read`): anyone, any signed-in user, or holders of a
@@ -582,6 +583,7 @@ export const settingDefinitions = {
     write: 'site.manage',
     description: 'Authors may delete their own comments (Vanilla.Comments.AllowSelfDelete).',
   }),
+  ...spamSettingDefinitions,
 } satisfies Record<string, SettingDefinition>;
 
 /** A known setting key. */

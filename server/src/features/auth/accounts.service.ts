@@ -37,6 +37,9 @@ export { NAME_IN_USE };
 export const EMAIL_IN_USE = 'The email you entered is already in use.';
 export const ALREADY_CONFIRMED = 'This email has already been confirmed';
 export const UNSUPPORTED_METHOD = 'Unsupported registration method.';
+/** Vanilla's honeypot text (`Gdn_Validation::validate`). */
+export const HONEYPOT_MESSAGE =
+  "You've filled our honeypot! We use honeypots to help prevent spam. If you're not a spammer or a bot, you should contact the application administrator for help.";
 /** Vanilla's "Couldn't confirm email." text. */
 export const CONFIRMATION_FAILED =
   "We couldn't confirm your email. Check the link in the email we sent you or try sending another confirmation email.";
@@ -115,7 +118,7 @@ export type RegisterResult = { kind: 'registered'; user: RegisteredUser } | { ki
  * confirmation e-mail while `registration.confirmEmail` is on (the default), else `member`;
  * with `registration.method` `approval` they become applicants. A failed e-mail is logged: the
  * account exists and the confirmation can be sent again.
- * @throws AppError 400 unsupported method or name/e-mail in use, 422 short password, 429 throttled.
+ * @throws AppError 400 unsupported method, name/e-mail in use or a filled honeypot (`hpt`), 422 short password, 429 throttled.
  */
 export async function registerUser(ctx: RequestContext, input: RegisterBody, log: FastifyBaseLogger): Promise<RegisterResult> {
   const settings = await loadAuthSettings(ctx.db);
@@ -123,6 +126,8 @@ export async function registerUser(ctx: RequestContext, input: RegisterBody, log
   // `captcha` registers like `basic`: Hearth ships no captcha provider.
   if (method !== 'basic' && method !== 'captcha' && method !== 'approval') throw new AppError(400, UNSUPPORTED_METHOD);
   await enforceThrottle(ctx.db, `register:ip:${ctx.ipAddress}`, accountThrottles.registerPerIP, REGISTER_THROTTLE_MESSAGE, ctx.clock());
+  // Issue 17: a filled honeypot is refused as Vanilla's form validation does (no account is made).
+  if (input.hpt !== undefined && input.hpt !== '') throw fieldError('hpt', HONEYPOT_MESSAGE, 400);
 
   const errors = await takenErrors(ctx, input.name, input.email);
   const lengthError = passwordLengthError(input.password, settings);

@@ -106,6 +106,7 @@ export async function insertAccount(
       emailConfirmed: false,
       insertIPAddress: input.ipAddress,
       lastIPAddress: input.ipAddress,
+      selfRegistered: true,
       dateInserted: input.now,
     })
     .returning('userID')

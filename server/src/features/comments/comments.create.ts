@@ -127,6 +127,7 @@ export async function createComment(
     category: discussion,
     authorID,
     isModerator: exempt,
+    html: rendered.html,
     plainText: rendered.plainText,
   });
   const pending = decision !== null;

@@ -97,6 +97,7 @@ export async function createDiscussion(
     authorID: actor.userID,
     isModerator: moderator,
     name: input.name,
+    html: rendered.html,
     plainText: rendered.plainText,
   });
   const pending = decision !== null;

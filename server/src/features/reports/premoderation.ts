@@ -10,6 +10,7 @@ import type { Db } from '../../platform/db/db.ts';
 import { escapeHtml } from '../../../../common/src/content/escape.ts';
 import type { CategoryPermissionTarget } from '../categories/categories.policy.ts';
 import { getSettings } from '../config/config.service.ts';
+import { decideSpamHold } from '../spam/spam.service.ts';
 import { moderatesPlace } from './reports.policy.ts';
 import {
   insertReport,
@@ -21,6 +22,8 @@ import {
 /** Why a post waits for approval (api-contract §27.5); `noteHtml` names a matched keyword. */
 export interface PremoderationDecision {
   noteHtml: string | null;
+  /** The queue entry's reason: `approval-required` unless a spam rule held it (`spam-automation`). */
+  reportReasonID?: string | undefined;
 }
 
 /** The words of `premoderation.keywords` (separated by `;`), trimmed, lower-cased, non-empty. */
@@ -46,6 +49,8 @@ export async function decidePremoderation(
     /** The caller's own moderator check of the post (e.g. `discussions.edit` in its category). */
     isModerator: boolean;
     name?: string | undefined;
+    /** The rendered body, for the spam rules' link count. */
+    html?: string | undefined;
     plainText: string;
   },
 ): Promise<PremoderationDecision | null> {
@@ -62,7 +67,8 @@ export async function decidePremoderation(
     const subject = await findPremoderationSubject(ctx.db, post.authorID);
     if (!subject.verified) return { noteHtml: null };
   }
-  return null;
+  // Issue 17: the rules that hold back new, untrusted accounts (never vouched-for ones).
+  return decideSpamHold(ctx, post, settings);
 }
 
 /** The waiting post a queue entry describes (api-contract §27.5). */
@@ -80,8 +86,8 @@ export interface QueuedPost {
 }
 
 /**
- * Adds the approval-queue entry of a waiting post (a Report with the `approval-required` reason,
- * inserted by the system user), in the caller's transaction; returns its `reportID`.
+ * Adds the approval-queue entry of a waiting post (a Report with the decision's reason, by default
+ * `approval-required`, inserted by the system user), in the caller's transaction; returns its `reportID`.
  */
 export async function enqueueForApproval(
   db: Db,
@@ -112,7 +118,7 @@ export async function enqueueForApproval(
       insertUserID: subject.systemUserID,
       dateInserted: at,
     },
-    [APPROVAL_REQUIRED_REASON],
+    [decision.reportReasonID ?? APPROVAL_REQUIRED_REASON],
   );
 }
 
@@ -149,6 +155,7 @@ export async function holdEditForApproval(ctx: RequestContext, edit: EditForAppr
     authorID: ctx.actor.userID,
     isModerator: edit.isModerator,
     name: edit.recordType === 'discussion' ? edit.name : undefined,
+    html: edit.html,
     plainText: edit.plainText,
   });
   if (!decision) return;

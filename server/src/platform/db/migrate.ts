@@ -23,6 +23,7 @@ import * as m0021 from './migrations/0021_create_logs.ts';
 import * as m0022 from './migrations/0022_create_collections.ts';
 import * as m0023 from './migrations/0023_index_search_scope.ts';
 import * as m0024 from './migrations/0024_create_escalation_comments.ts';
+import * as m0026 from './migrations/0026_add_users_self_registered.ts';
 
 /**
  * Forward-only, append-only migrations, in order. Imported statically (not read from disk) so the
@@ -52,8 +53,9 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0020_create_reports': m0020,
   '0021_create_logs': m0021,
   '0022_create_collections': m0022,
-  '0024_create_escalation_comments': m0024,
   '0023_index_search_scope': m0023,
+  '0024_create_escalation_comments': m0024,
+  '0026_add_users_self_registered': m0026,
 };
 
 const provider: MigrationProvider = {
