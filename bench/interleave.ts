@@ -1,19 +1,31 @@
 /**
- * `node bench/interleave.ts <before tree> <after tree> [--db sqlite|postgres] [--rounds 8] [--batch 40]`:
+ * `node bench/interleave.ts <before tree> <after tree> [--db sqlite|postgres] [--rounds 8] [--batch 40]
+ *  [--only <keys,…>] [--guest-cache]`:
  * server CPU per request of two versions of Hearth measured in one process on the bench's run
  * database, alternating batches of `inject()` requests (order reversed every round), so load on a
  * shared machine hits both alike. Each tree is a checkout with `node_modules` and `dist` (links are
  * fine). Prints the median (and minimum) CPU ms per request of each read, as signed-in members
- * (bearer tokens rotated per request) with the guest cache off. Compression is included; HTTP
- * parsing and socket writes are not.
+ * (bearer tokens rotated per request) with the guest cache off (`--guest-cache`: on, as `npm start`
+ * runs, so the shared page parts are kept; members never read the guest cache). Compression is
+ * included; HTTP parsing and socket writes are not.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 
+// React picks its production build from NODE_ENV when first loaded, as the bench's server does
+// (without this, pages were measured with React's development build).
+process.env.NODE_ENV = 'production';
+
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { db: { type: 'string', default: 'sqlite' }, rounds: { type: 'string', default: '8' }, batch: { type: 'string', default: '40' } },
+  options: {
+    db: { type: 'string', default: 'sqlite' },
+    rounds: { type: 'string', default: '8' },
+    batch: { type: 'string', default: '40' },
+    only: { type: 'string' },
+    'guest-cache': { type: 'boolean', default: false },
+  },
 });
 const [beforeTree, afterTree] = positionals.map((tree) => path.resolve(tree));
 if (!beforeTree || !afterTree) throw new Error('usage: node bench/interleave.ts <before tree> <after tree>');
@@ -31,7 +43,7 @@ async function open(name: string, tree: string): Promise<Version> {
   const { loadConfig } = (await import(path.join(tree, 'server/src/platform/config.ts'))) as typeof import('../server/src/platform/config.ts');
   const { openDatabase } = (await import(path.join(tree, 'server/src/platform/db/db.ts'))) as typeof import('../server/src/platform/db/db.ts');
   const { buildApp } = (await import(path.join(tree, 'server/src/app.ts'))) as typeof import('../server/src/app.ts');
-  const env = { DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), NODE_ENV: 'production', LOG_LEVEL: 'warn', GUEST_CACHE_SECONDS: '0', JOB_CONCURRENCY: '0', ADMIN_PASSWORD: 'bench-admin-Password-1' };
+  const env = { DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), NODE_ENV: 'production', LOG_LEVEL: 'warn', ...(values['guest-cache'] ? {} : { GUEST_CACHE_SECONDS: '0' }), JOB_CONCURRENCY: '0', ADMIN_PASSWORD: 'bench-admin-Password-1' };
   const config = loadConfig(env);
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const app = await buildApp({ config, database, logger: false, distDir: path.join(tree, 'dist') });
@@ -56,7 +68,8 @@ await setup.close();
 
 const versions = [await open('before', beforeTree), await open('after', afterTree)];
 const discussion = (await versions[1]!.app.inject({ method: 'GET', url: `/api/v2/discussions/${info.discussionID}` })).json() as { url: string };
-const reads = [
+const only = values.only === undefined ? undefined : new Set(values.only.split(','));
+const allReads = [
   { key: 'memberList', url: '/api/v2/discussions?limit=30' },
   { key: 'memberDiscussion', url: `/api/v2/discussions/${info.discussionID}` },
   { key: 'memberComments', url: `/api/v2/comments?discussionID=${info.discussionID}&limit=30` },
@@ -64,11 +77,12 @@ const reads = [
   { key: 'memberSsrList', url: '/discussions' },
   { key: 'memberNotifications', url: '/api/v2/notifications' },
 ];
+const reads = allReads.filter((read) => only === undefined || only.has(read.key));
 const rounds = Number(values.rounds);
 const batch = Number(values.batch);
 let turn = 0;
 const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
-process.stdout.write(`| read (${values.db}, S, cache off) | before ms | after ms | change |\n|---|---|---|---|\n`);
+process.stdout.write(`| read (${values.db}, S, guest cache ${values['guest-cache'] ? 'on' : 'off'}) | before ms | after ms | change |\n|---|---|---|---|\n`);
 try {
   for (const read of reads) {
     const samples = new Map<string, number[]>(versions.map((version) => [version.name, []]));

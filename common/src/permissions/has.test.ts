@@ -322,3 +322,26 @@ void test('names: every name has a scope and stored lists exclude computed names
   }
   assert.equal(isStoredPermissionName('discussions.fly'), false);
 });
+
+test('a set whose entries are replaced is checked against its new entries (the lookup groups follow the array)', () => {
+  const set: PermissionSet = {
+    isAdmin: false,
+    isSysAdmin: false,
+    isSuperAdmin: false,
+    permissions: [
+      { type: 'global', id: null, permissions: { 'discussions.view': true } },
+      { type: 'category', id: 7, permissions: { 'comments.add': true } },
+    ],
+    junctions: { category: [7] },
+    junctionAliases: { category: {} },
+  };
+  assert.equal(has(set, 'comments.add', { resourceType: 'category', resourceID: 7 }), true);
+  assert.equal(has(set, 'system.only'), false);
+  set.permissions = [{ type: 'global', id: null, permissions: { 'system.only': true } }];
+  set.junctions = { category: [] };
+  assert.equal(has(set, 'site.manage'), true);
+  set.permissions = [{ type: 'global', id: null, permissions: {} }, { type: 'category', id: 7, permissions: {} }];
+  set.junctions = { category: [7] };
+  assert.equal(has(set, 'comments.add', { resourceType: 'category', resourceID: 7 }), false);
+  assert.equal(has(set, 'discussions.view', { mode: 'globalOrResource', resourceType: 'category' }), false);
+});

@@ -14,9 +14,48 @@ export interface HasOptions {
   resourceID?: number | null;
 }
 
+/** A set's entries grouped for lookups: the global ones, by type, by type and ID (set order kept). */
+interface EntryIndex {
+  global: readonly PermissionEntry[];
+  byType: ReadonlyMap<string, readonly PermissionEntry[]>;
+  byResource: ReadonlyMap<string, readonly PermissionEntry[]>;
+}
+
+/**
+ * Issue 18: a page asks `has()` hundreds of times of one set (every post's and category's
+ * actions), and each call filtered every entry twice. The groups are built once per entries array
+ * (a set whose `permissions` is replaced gets new groups; entries are never added to an array
+ * after it is built).
+ */
+const indexes = new WeakMap<readonly PermissionEntry[], EntryIndex>();
+
+function resourceKey(type: string, id: number | null): string {
+  return `${type}:${String(id)}`;
+}
+
+function indexOf(set: PermissionSet): EntryIndex {
+  let index = indexes.get(set.permissions);
+  if (index === undefined) {
+    const byType = new Map<string, PermissionEntry[]>();
+    const byResource = new Map<string, PermissionEntry[]>();
+    for (const entry of set.permissions) {
+      const ofType = byType.get(entry.type);
+      if (ofType === undefined) byType.set(entry.type, [entry]);
+      else ofType.push(entry);
+      const key = resourceKey(entry.type, entry.id);
+      const ofResource = byResource.get(key);
+      if (ofResource === undefined) byResource.set(key, [entry]);
+      else ofResource.push(entry);
+    }
+    index = { global: byType.get('global') ?? [], byType, byResource };
+    indexes.set(set.permissions, index);
+  }
+  return index;
+}
+
 /** The global entry of a set, if any. */
 export function globalEntry(set: PermissionSet): PermissionEntry | undefined {
-  return set.permissions.find((entry) => entry.type === 'global');
+  return indexOf(set).global[0];
 }
 
 /** The junction whose rows apply to a resource: its alias target, else the resource itself. */
@@ -42,7 +81,7 @@ export function isJunction(
   if (junctions !== undefined) {
     return junctions.includes(junctionID);
   }
-  return set.permissions.some((entry) => entry.type === resourceType && entry.id === junctionID);
+  return indexOf(set).byResource.has(resourceKey(resourceType, junctionID));
 }
 
 function entriesToCheck(
@@ -50,17 +89,16 @@ function entriesToCheck(
   mode: PermissionMode,
   resourceType: PermissionResourceType | null,
   resourceID: number | null,
-): PermissionEntry[] {
-  const global = set.permissions.filter((entry) => entry.type === 'global');
+): readonly PermissionEntry[] {
+  const index = indexOf(set);
+  const global = index.global;
   // No resource type: the global entry is the resource (as in Vanilla), except that
   // globalOrResource then looks at every entry.
   if (resourceType === null) {
     return mode === 'globalOrResource' ? set.permissions : global;
   }
   const junctionID = resourceID === null ? null : resolveJunctionID(set, resourceType, resourceID);
-  const resourceEntries = set.permissions.filter(
-    (entry) => entry.type === resourceType && entry.id === junctionID,
-  );
+  const resourceEntries = index.byResource.get(resourceKey(resourceType, junctionID)) ?? [];
   switch (mode) {
     case 'global':
       return global;
@@ -68,7 +106,7 @@ function entriesToCheck(
       return resourceEntries;
     case 'globalOrResource':
       if (junctionID === null) {
-        return [...global, ...set.permissions.filter((entry) => entry.type === resourceType)];
+        return [...global, ...(index.byType.get(resourceType) ?? [])];
       }
       return [...global, ...resourceEntries];
     case 'resourceIfJunction':

@@ -352,4 +352,30 @@ describe('excerptOf', () => {
     assert.ok(excerptOf('word, '.repeat(100)).endsWith('word…'));
     assert.equal(excerptOf('x'.repeat(400), 10), `${'x'.repeat(10)}…`);
   });
+
+  test('a long body gives the excerpt of its whole text (only its head is read)', () => {
+    // What excerptOf answered before it read only the head: the whole text collapsed and split.
+    const wholeText = (plainText: string, length: number): string => {
+      const text = plainText.replace(/\s+/g, ' ').trim();
+      const characters = [...text];
+      if (characters.length <= length) return text;
+      const cut = characters.slice(0, length).join('');
+      const boundary = cut.search(/\s\S*$/);
+      const slice = boundary > length / 2 ? cut.slice(0, boundary) : cut;
+      return `${slice.replace(/[\s.,;:!?\-–—]+$/u, '')}…`;
+    };
+    const pieces = ['word', ' ', '\n\n', '   \t ', '😀', 'é', '—', '.', 'x'.repeat(30), ' '.repeat(2000), '\u00a0', ', '];
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
+    for (let run = 0; run < 400; run += 1) {
+      let body = '';
+      const parts = next() % 400;
+      for (let index = 0; index < parts; index += 1) body += pieces[next() % pieces.length];
+      for (const length of [10, 200, 325]) assert.equal(excerptOf(body, length), wholeText(body, length), JSON.stringify(body));
+    }
+    // A head that ends in a long run of spaces, or that is mostly spaces, reads the whole.
+    const spaced = `${'a '.repeat(100)}${' '.repeat(5000)}tail`;
+    assert.equal(excerptOf(spaced), wholeText(spaced, 325));
+    assert.equal(excerptOf(`${'😀'.repeat(1400)}`), `${'😀'.repeat(325)}…`);
+  });
 });

@@ -111,14 +111,12 @@ async function uploadedImageSizes(ctx: RenderContext, html: string): Promise<Ima
 /**
  * Renders a stored body once, on write (ARCHITECTURE "Content"): sanitized HTML, plain text, the
  * users it mentions and the images it shows. The plain text must hold 1 to 8000 characters (an
- * image alone counts as content), the source at most BODY_SOURCE_MAX_LENGTH. `limits.maxLength`
- * replaces the 8000 for texts with their own limit (a report's note: 10,000).
+ * image alone counts as content), the source at most BODY_SOURCE_MAX_LENGTH.
  * @throws AppError 422 on `body` for malformed rich/rich2 JSON or a body too long; 400 when empty.
  */
 export async function renderBody(
   ctx: RenderContext,
   input: { body: string; format: ContentFormat },
-  limits: { maxLength?: number } = {},
 ): Promise<RenderedContent> {
   const { baseUrl } = ctx.config;
   if (input.body.length > BODY_SOURCE_MAX_LENGTH)
@@ -171,9 +169,8 @@ export async function renderBody(
   const plainText = plainTextOfSanitized(html);
   const length = [...plainText].length;
   if (length === 0 && imageUrls.length === 0) throw fieldError('body', 'body is required.', 400, 'missingField');
-  const maxLength = limits.maxLength ?? BODY_MAX_LENGTH;
-  if (length > maxLength)
-    throw fieldError('body', `body is ${length - maxLength} characters too long.`, 422, 'maxLength');
+  if (length > BODY_MAX_LENGTH)
+    throw fieldError('body', `body is ${length - BODY_MAX_LENGTH} characters too long.`, 422, 'maxLength');
   return { html, plainText, mentionedUserIDs: [...mentioned], imageUrls };
 }
 
@@ -182,10 +179,24 @@ export async function renderBody(
  * a word boundary to at most `length` characters, with '…' when something was cut.
  */
 export function excerptOf(plainText: string, length: number = EXCERPT_LENGTH): string {
+  // Issue 18: lists cut an excerpt from every discussion's body on every request, so only the head
+  // that can hold it is collapsed and split into code points (the whole body made an array of
+  // every character). The trimmed head is a prefix of the trimmed whole (whitespace collapses
+  // locally, and the head ends on a kept character), so when it already has more than `length`
+  // code points its first `length` are the whole's; otherwise the whole text is read.
+  const window = length * 4 + 16;
+  if (plainText.length > window) {
+    const head = [...plainText.slice(0, window).replace(/\s+/g, ' ').trim()];
+    if (head.length > length) return cutExcerpt(head.slice(0, length).join(''), length);
+  }
   const text = plainText.replace(/\s+/g, ' ').trim();
   const characters = [...text];
   if (characters.length <= length) return text;
-  const cut = characters.slice(0, length).join('');
+  return cutExcerpt(characters.slice(0, length).join(''), length);
+}
+
+/** The first `length` code points of an excerpt's text, cut back to a word boundary, with '…'. */
+function cutExcerpt(cut: string, length: number): string {
   const boundary = cut.search(/\s\S*$/);
   const slice = boundary > length / 2 ? cut.slice(0, boundary) : cut;
   return `${slice.replace(/[\s.,;:!?\-–—]+$/u, '')}…`;
