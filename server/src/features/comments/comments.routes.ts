@@ -30,7 +30,11 @@ import { deleteComment, deleteCommentsList } from './comments.delete.ts';
 import { patchComment } from './comments.edit.ts';
 import { getComment, getCommentEdit, getCommentQuote, listComments } from './comments.service.ts';
 import { getCommentThread } from './comments.thread.service.ts';
-import { createEscalationComment, listEscalationComments } from '../escalations/escalations.comments.ts';
+import {
+  createEscalationComment,
+  findReadableEscalationComment,
+  listEscalationComments,
+} from '../escalations/escalations.comments.ts';
 
 const errors = {
   400: errorSchema,
@@ -97,10 +101,13 @@ export async function commentsRoutes(app: FastifyInstance): Promise<void> {
         tags: ['comments'],
         params: commentIDParamsSchema,
         querystring: commentGetQuerySchema,
-        response: { 200: commentSchema, ...errors },
+        response: { 200: z.union([commentSchema, escalationCommentSchema]), ...errors },
       },
     },
     async (request) => {
+      // api-contract §9: a comment on an escalation (its ID is from the same key space).
+      const onEscalation = await findReadableEscalationComment(request.ctx, request.params.id);
+      if (onEscalation) return onEscalation;
       const comment = await getComment(request.ctx, request.params.id, request.query);
       declareGuestRead(request.ctx, { discussionIDs: [comment.discussionID] });
       return comment;

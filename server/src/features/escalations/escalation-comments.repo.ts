@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/db.ts';
+import { takeNextIdentity } from '../../platform/db/dialect.ts';
 import { toApiDate } from '../../platform/dates.ts';
 
 /** A moderator's comment on an escalation, as stored (api-contract §27.7, §9). */
@@ -34,9 +35,17 @@ export interface NewEscalationComment {
   dateInserted: string;
 }
 
-/** Inserts the comment and counts it on its escalation; pass a transaction. */
+/**
+ * Inserts the comment and counts it on its escalation; pass a transaction. Its ID is taken from
+ * the comments' key space, so `commentID` names one comment whatever its parent.
+ */
 export async function insertEscalationComment(db: Db, comment: NewEscalationComment): Promise<number> {
-  const row = await db.insertInto('escalationComments').values(comment).returning('commentID').executeTakeFirstOrThrow();
+  const commentID = await takeNextIdentity(db, 'comments', 'commentID');
+  const row = await db
+    .insertInto('escalationComments')
+    .values({ ...comment, commentID })
+    .returning('commentID')
+    .executeTakeFirstOrThrow();
   await db
     .updateTable('escalations')
     .set({ countComments: sql<number>`"countComments" + 1` })

@@ -9,6 +9,9 @@ import { AppError } from '../../platform/errors.ts';
 import { deletedUserFragment } from '../users/users.present.ts';
 import { loadUserFragments } from '../users/users.service.ts';
 import { requireModeratedEscalation } from './escalations.access.ts';
+import { findEscalationByID } from './escalations.repo.ts';
+import { placeOf } from '../reports/reports.escalation-links.ts';
+import { moderatesPlace } from '../reports/reports.policy.ts';
 import {
   findEscalationCommentByID,
   findEscalationComments,
@@ -118,4 +121,20 @@ export async function listEscalationComments(
     body: !expand.has('-body'),
   });
   return { comments, paging: { page: query.page, limit: query.limit, total: escalation.countComments } };
+}
+
+/**
+ * `GET /comments/{id}` of a comment on an escalation: the comment for moderators of the
+ * escalation's record; undefined when the ID is not an escalation comment.
+ * @throws AppError 404 "Comment not found." to everyone else (the escalation is not theirs to see).
+ */
+export async function findReadableEscalationComment(ctx: RequestContext, commentID: number): Promise<EscalationComment | undefined> {
+  const row = await findEscalationCommentByID(ctx.db, commentID);
+  if (!row) return undefined;
+  const escalation = await findEscalationByID(ctx.db, row.escalationID);
+  const place = escalation ? await placeOf(ctx.db, escalation.placeRecordID) : undefined;
+  if (!escalation || !place || ctx.actor.userID <= 0 || !moderatesPlace(ctx.permissions, place))
+    throw new AppError(404, 'Comment not found.');
+  const [comment] = await presentEscalationComments(ctx, escalation, [row], { insertUser: true, body: true });
+  return comment;
 }

@@ -189,6 +189,16 @@ describe(`escalations contract (${testDialect})`, () => {
     });
     assert.equal(lone.statusCode, 400, 'initialCommentBody needs initialCommentFormat');
     assert.equal((lone.json() as ErrorBody).errors?.[0]?.field, 'initialCommentFormat');
+    // One key space: a comment ID names one comment, whatever its parent.
+    const next = await newComment();
+    assert.ok(next.commentID > created.commentID, 'discussion comments take IDs after escalation comments');
+    const one = await call(fx.categoryModerator, 'GET', `/api/v2/comments/${String(created.commentID)}`);
+    assert.equal(one.statusCode, 200, one.body);
+    assert.equal((one.json() as EscalationComment).parentRecordType, 'escalation');
+    for (const actor of [fx.member, fx.otherModerator]) {
+      const hidden = await call(actor, 'GET', `/api/v2/comments/${String(created.commentID)}`);
+      assert.deepEqual(hidden.json(), { message: 'Comment not found.', status: 404 });
+    }
     // Discussion comments are unaffected.
     const discussionComments = await call(fx.member, 'GET', `/api/v2/comments?parentRecordType=discussion&parentRecordID=${String(fx.discussion.discussionID)}`);
     assert.equal(discussionComments.statusCode, 200);

@@ -4,6 +4,7 @@ import {
   type ColumnDefinitionBuilder,
   type CreateTableBuilder,
   type Kysely,
+  type QueryExecutorProvider,
   type RawBuilder,
   type SqlBool,
 } from 'kysely';
@@ -88,4 +89,20 @@ export function isUniqueViolation(error: unknown): boolean {
     errcode === 2067 ||
     (typeof message === 'string' && message.includes('UNIQUE constraint failed'))
   );
+}
+
+/**
+ * Takes the next value of a table's auto-incrementing key without inserting a row there, so a
+ * record kept in another table can share the key space (escalation comments are addressed as
+ * comments, api-contract §9). PostgreSQL: the identity's sequence; SQLite: the AUTOINCREMENT
+ * counter in `sqlite_sequence`. Call it inside the transaction that inserts the record.
+ */
+export async function takeNextIdentity(db: QueryExecutorProvider, table: string, column: string): Promise<number> {
+  if (dialectOf(db) === 'postgres') {
+    const { rows } = await sql<{ id: string | number }>`select nextval(pg_get_serial_sequence(${`"${table}"`}, ${column})) as id`.execute(db);
+    return Number(rows[0]?.id);
+  }
+  await sql`insert into sqlite_sequence (name, seq) select ${table}, 0 where not exists (select 1 from sqlite_sequence where name = ${table})`.execute(db);
+  const { rows } = await sql<{ seq: number }>`update sqlite_sequence set seq = max(seq, coalesce((select max(${sql.ref(column)}) from ${sql.table(table)}), 0)) + 1 where name = ${table} returning seq`.execute(db);
+  return Number(rows[0]?.seq);
 }
