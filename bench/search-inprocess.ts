@@ -61,15 +61,20 @@ for (const [key, request] of Object.entries(requests)) {
   if (env.ONLY && !env.ONLY.split(',').includes(key)) continue;
   const firsts = await Promise.all(handles.map((handle) => engine.search(handle.db, request)));
   const times: number[][] = handles.map(() => []);
+  const cpu: number[][] = handles.map(() => []);
   for (let round = 0; round < Number(env.N ?? 10); round++) {
     for (const [index, handle] of handles.entries()) {
       const started = performance.now();
+      const startedCpu = process.cpuUsage();
       await engine.search(handle.db, request);
+      const used = process.cpuUsage(startedCpu);
       times[index]!.push(performance.now() - started);
+      // node:sqlite runs on this thread: the process's CPU time is the query's (steadier than wall time on a busy machine).
+      cpu[index]!.push((used.user + used.system) / 1000);
     }
   }
   const same = firsts.every((first) => JSON.stringify(first) === JSON.stringify(firsts[0]));
-  console.log(`${key}: ${String(firsts[0]?.total)} matches; ${times.map(stats).join(' | ')}${handles.length > 1 ? `; same hits: ${String(same)}` : ''}`);
+  console.log(`${key}: ${String(firsts[0]?.total)} matches; ${times.map(stats).join(' | ')}; CPU ${cpu.map(stats).join(' | ')}${handles.length > 1 ? `; same hits: ${String(same)}` : ''}`);
   out[key] = firsts[0];
 }
 if (env.DUMP) fs.writeFileSync(env.DUMP, JSON.stringify(out));

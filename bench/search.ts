@@ -78,7 +78,8 @@ async function buildIndex(run: Target): Promise<IndexFacts> {
     const text = await sql<{ bytes: number | string }>`select (select sum(length("name") + length("bodyPlainText")) from "discussions") + (select sum(length("bodyPlainText")) from "comments") as "bytes"`.execute(database.db);
     const size =
       database.dialect === 'postgres'
-        ? await sql<{ bytes: number | string }>`select sum(pg_relation_size(indexrelid)) as "bytes" from pg_index i join pg_class c on c.oid = i.indexrelid where c.relname in ('discussions_search', 'comments_search', 'discussions_search_substring', 'comments_search_substring')`.execute(database.db)
+        ? // The GIN and trigram indexes, and the stored vectors they index (migration 0027).
+          await sql<{ bytes: number | string }>`select (select sum(pg_relation_size(indexrelid)) from pg_index i join pg_class c on c.oid = i.indexrelid where c.relname in ('discussions_search', 'comments_search', 'discussions_search_substring', 'comments_search_substring')) + pg_table_size('"discussionsSearch"') + pg_table_size('"commentsSearch"') as "bytes"`.execute(database.db)
         : await sql<{ bytes: number | string }>`select sum(pgsize) as "bytes" from dbstat where name like 'discussionsSearch%' or name like 'commentsSearch%'`.execute(database.db);
     const marker = await readMarker(database.db);
     const mb = (value: number | string | undefined) => Math.round((Number(value ?? 0) / 1_048_576) * 10) / 10;

@@ -24,6 +24,7 @@ import * as m0022 from './migrations/0022_create_collections.ts';
 import * as m0023 from './migrations/0023_index_search_scope.ts';
 import * as m0024 from './migrations/0024_create_escalation_comments.ts';
 import * as m0026 from './migrations/0026_add_users_self_registered.ts';
+import * as m0027 from './migrations/0027_create_search_vectors.ts';
 
 /**
  * Forward-only, append-only migrations, in order. Imported statically (not read from disk) so the
@@ -56,6 +57,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0023_index_search_scope': m0023,
   '0024_create_escalation_comments': m0024,
   '0026_add_users_self_registered': m0026,
+  '0027_create_search_vectors': m0027,
 };
 
 const provider: MigrationProvider = {

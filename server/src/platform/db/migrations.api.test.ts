@@ -38,6 +38,7 @@ const EVER_COMMITTED = [
   '0023_index_search_scope',
   '0024_create_escalation_comments',
   '0026_add_users_self_registered',
+  '0027_create_search_vectors',
 ];
 
 const empty: Migration = { up: async () => {} };

@@ -23,16 +23,20 @@ const postgresText: TextSql = {
     if (words.text.length > 0) clauses.push(`(${tsQuery(words.text, operator, prefixLast && words.name.length === 0, '')})`);
     if (words.name.length > 0) clauses.push(`(${tsQuery(words.name, operator, prefixLast, 'A')})`);
     const query = sql`to_tsquery('simple'::regconfig, hearth_fold(${clauses.join(' & ')}))`;
-    // The same expression as the GIN indexes of migration 0018, so the planner uses them.
-    const vector =
-      kind === 'discussion'
-        ? sql`hearth_search_vector(d."name", d."bodyPlainText")`
-        : sql`hearth_search_vector('', cm."bodyPlainText")`;
-    // Ranking by the whole vector would compute it again for every match (unaccent and
-    // to_tsvector of each body: seconds for a common word); titles are short, so the text score
-    // is the title's and a body match counts as a match, mixed with recency by the caller.
-    const rank = kind === 'discussion' ? sql`ts_rank(to_tsvector('simple'::regconfig, hearth_fold(d."name")), ${query})` : sql`0.0`;
-    return { from: null, fromWhere: null, joinedRank: rank, orderKey: null, where: sql`${vector} @@ ${query}`, rank };
+    // The stored vectors of migration 0027 (GIN-indexed): matching and ranking read them, never
+    // recompute a body's vector.
+    const index = kind === 'discussion' ? sql`"discussionsSearch"` : sql`"commentsSearch"`;
+    const id = kind === 'discussion' ? sql`"discussionID"` : sql`"commentID"`;
+    const postID = kind === 'discussion' ? sql`d."discussionID"` : sql`cm."commentID"`;
+    const post = kind === 'discussion' ? sql`"discussions" d` : sql`"comments" cm`;
+    return {
+      from: sql`${index} sv join ${post} on ${postID} = sv.${id}`,
+      fromWhere: sql`sv."vector" @@ ${query}`,
+      joinedRank: sql`ts_rank(sv."vector", ${query})`,
+      orderKey: sql`sv.${id}`,
+      where: sql`${postID} in (select ${id} from ${index} where "vector" @@ ${query})`,
+      rank: sql`coalesce((select ts_rank("vector", ${query}) from ${index} where ${id} = ${postID}), 0.0)`,
+    };
   },
   substring(kind, needle) {
     // `like` rather than strpos: the pg_trgm indexes of migration 0018 serve it.
@@ -47,20 +51,29 @@ const postgresText: TextSql = {
   isTrue: (column) => sql`(${column} = true)`,
 };
 
-/** PostgreSQL's engine: tsvector expression indexes (GIN) and pg_trgm for CJK runs (migration 0018). */
+/** PostgreSQL's engine: stored tsvectors with GIN indexes (migration 0027) and pg_trgm for CJK runs (migration 0018). */
 export const postgresSearchEngine: SearchEngine = {
   name: 'postgresql-fts',
   search: (db, request) => runSqlSearch(db, request, postgresText),
   async rebuild(db: Db, progress) {
-    // The indexes are expressions over the posts: rebuilding them is a REINDEX (the trigram
-    // indexes exist only where pg_trgm could be installed).
+    // The stored vectors (migration 0027) are computed again from the posts, then their GIN indexes
+    // and the trigram ones (present only where pg_trgm could be installed) are rebuilt.
     const names = ['discussions_search', 'comments_search', 'discussions_search_substring', 'comments_search_substring'];
     const present = await sql<{ name: string }>`select indexname as "name" from pg_indexes where schemaname = current_schema() and indexname in (${sql.join(names)})`.execute(db);
     const existing = names.filter((name) => present.rows.some((row) => row.name === name));
-    progress(0, existing.length);
+    const total = 2 + existing.length;
+    progress(0, total);
+    await db.transaction().execute(async (trx) => {
+      await sql`delete from "discussionsSearch"`.execute(trx);
+      await sql`insert into "discussionsSearch" ("discussionID", "vector") select "discussionID", hearth_search_vector("name", "bodyPlainText") from "discussions"`.execute(trx);
+      progress(1, total);
+      await sql`delete from "commentsSearch"`.execute(trx);
+      await sql`insert into "commentsSearch" ("commentID", "vector") select "commentID", hearth_search_vector('', "bodyPlainText") from "comments"`.execute(trx);
+      progress(2, total);
+    });
     for (const [index, name] of existing.entries()) {
       await sql`reindex index ${sql.id(name)}`.execute(db);
-      progress(index + 1, existing.length);
+      progress(3 + index, total);
     }
   },
 };
