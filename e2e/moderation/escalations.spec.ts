@@ -1,0 +1,87 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { adminApi } from '../support/admin-api.ts';
+import { assertAccessible, launchBrowser, openPage, screenshot } from '../support/browser.ts';
+import { adminPassword, journeyBaseURL, useJourneyServer } from '../support/server.ts';
+
+useJourneyServer();
+
+let browser: Browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser.close();
+});
+
+async function signIn(page: Page): Promise<void> {
+  const response = await page.request.post('/api/v2/authenticate/password', {
+    data: { username: 'admin', password: adminPassword },
+    headers: { 'X-Requested-With': 'vanilla', Referer: `${journeyBaseURL()}/` },
+  });
+  assert.equal(response.status(), 201, await response.text());
+}
+
+// Issue 17 (api-contract §27.7): a moderator escalates a reported comment, then follows it up on the
+// escalations screens: the list, the detail with its reports, the status, the assignee and a comment.
+test('a moderator follows up an escalation: status, assignee and a comment', async () => {
+  const api = await adminApi();
+  await api('PATCH', '/config', { 'featureFlags.escalations.Enabled': true });
+  const categories = await api<{ categoryID: number; displayAs: string }[]>('GET', '/categories?outputFormat=flat');
+  const categoryID = categories.find((category) => category.displayAs === 'discussions')?.categoryID ?? categories[0]?.categoryID;
+  const discussion = await api<{ discussionID: number }>('POST', '/discussions', {
+    name: 'A thread to escalate',
+    body: 'Opening post.',
+    format: 'text',
+    categoryID,
+  });
+  const comment = await api<{ commentID: number }>('POST', '/comments', {
+    body: 'Threatening words here.',
+    format: 'text',
+    parentRecordType: 'discussion',
+    parentRecordID: discussion.discussionID,
+  });
+  const name = `Threats ${String(Date.now())}`;
+  const escalation = await api<{ escalationID: number }>('POST', '/escalations', {
+    recordType: 'comment',
+    recordID: comment.commentID,
+    name,
+    reportReasonIDs: ['abuse'],
+    initialCommentBody: 'Needs a second look.',
+    initialCommentFormat: 'text',
+  });
+
+  const { page, errors } = await openPage(browser, 'desktop');
+  await signIn(page);
+  await page.goto('/dashboard/content/escalations');
+  await page.getByRole('heading', { level: 1, name: 'Escalations' }).waitFor();
+  await page.getByRole('link', { name }).waitFor();
+  await assertAccessible(page, 'the escalations list');
+  await screenshot(page, 'escalations-1440');
+  await page.getByRole('link', { name }).click();
+
+  await page.getByRole('heading', { level: 1, name }).waitFor();
+  await page.getByText('Threatening words here.').waitFor();
+  await page.getByText('Needs a second look.').waitFor();
+  await page.getByLabel('Status').selectOption({ label: 'In Progress' });
+  await page.getByRole('button', { name: 'Assign to me' }).click();
+  await page.getByText('Assigned to admin').waitFor();
+  await page.getByLabel('Comment').fill('Spoke to the author.');
+  await page.getByRole('button', { name: 'Post Comment' }).click();
+  await page.getByText('Spoke to the author.', { exact: true }).waitFor();
+  await page.getByRole('heading', { name: '2 comments' }).waitFor();
+  await assertAccessible(page, 'an escalation');
+  await page.setViewportSize({ width: 375, height: 812 });
+  await screenshot(page, 'escalation-375');
+
+  const saved = await api<{ status: string; assignedUser: { name: string } | null; countComments: number }>(
+    'GET',
+    `/escalations/${String(escalation.escalationID)}`,
+  );
+  assert.equal(saved.status, 'in-progress');
+  assert.equal(saved.assignedUser?.name, 'admin');
+  assert.equal(saved.countComments, 2);
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
