@@ -15,6 +15,7 @@ import { usersEn } from './en/users.ts';
 import { usersDashboardEn } from './en/users-dashboard.ts';
 import { rolesEn } from './en/roles.ts';
 import { escalationsEn } from './en/escalations.ts';
+import { spamEn } from './en/spam.ts';
 
 /**
  * The English pack: every UI string keyed by its English spec text (CONVENTIONS §7). English maps
@@ -202,4 +203,5 @@ export const en: Readonly<Record<string, string>> = {
   ...usersDashboardEn,
   ...rolesEn,
   ...escalationsEn,
+  ...spamEn,
 };

@@ -26,6 +26,8 @@ export interface RegisterInput {
   email: string;
   name: string;
   password: string;
+  /** The form's honeypot (issue 17): empty unless a bot filled it. */
+  hpt?: string;
 }
 
 export type RegisterResult =

@@ -13,6 +13,7 @@ import { useFormErrors } from '../../../lib/use-form-errors.ts';
 import { useRegisterMutation, useSignInMutation } from '../api/auth.queries.ts';
 import { navigateWithReload } from '../navigate-with-reload.ts';
 import { EntryLayout } from './EntryLayout.tsx';
+import { HoneypotField } from './HoneypotField.tsx';
 import styles from './EntryLayout.module.css';
 
 const shownFields = ['email', 'name', 'password'] as const;
@@ -26,6 +27,7 @@ export function RegisterPage() {
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
+  const [honeypot, setHoneypot] = useState('');
   // Busy from the submit until the page reloads (registering, then signing in).
   const [isSubmitting, setIsSubmitting] = useState(false);
   const registerMutation = useRegisterMutation();
@@ -43,6 +45,7 @@ export function RegisterPage() {
         email: email.trim(),
         name: name.trim(),
         password,
+        hpt: honeypot,
       });
       if (result.kind === 'pendingApproval') {
         setIsPendingApproval(true);
@@ -135,6 +138,7 @@ export function RegisterPage() {
           onChange={(event) => setPassword(event.target.value)}
           errors={errors.fieldErrors('password')}
         />
+        <HoneypotField value={honeypot} onChange={setHoneypot} />
         <Button type="submit" variant="primary" className={styles.submit} isLoading={isSubmitting}>
           {t('Register')}
         </Button>
