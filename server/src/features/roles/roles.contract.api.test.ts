@@ -6,6 +6,7 @@ import { makeRole } from '../../../test/factories.ts';
 import type { Role, RolePermissionEntry } from '../../../../common/src/api/roles.ts';
 import { storedPermissionNames } from '../../../../common/src/permissions/names.ts';
 import { type ErrorBody, useRolesFixture } from './roles.api-fixture.ts';
+import { MAX_EXPANDED_PERMISSION_ROWS } from './roles.service.ts';
 
 // api-contract §16, row by row: who may call, the shapes, deleting a role in use, and the default
 // roles (the role type: new members get every `member` role, guests hold every `guest` role).
@@ -114,6 +115,48 @@ describe(`roles API contract, api-contract §16 (${testDialect})`, () => {
       assert.equal(withLimit.statusCode, 200);
       assert.deepEqual(withLimit.json(), without.json());
       assert.equal(withLimit.headers['x-app-page-result-count'], undefined);
+    });
+
+    test('416 "There are too many permissions to display." when a role to expand has rows for more than 100 resources', async () => {
+      const crowded = await createRole({ name: uniqueName('Crowded') });
+      // 1 global row and 100 category rows: 101 resources, one past Vanilla's MAX_PERMISSIONS.
+      await t.db
+        .insertInto('rolePermissions')
+        .values([
+          {
+            roleID: crowded.roleID,
+            resourceType: 'global',
+            resourceID: 0,
+            permission: 'tags.add',
+            granted: true,
+          },
+          ...Array.from({ length: MAX_EXPANDED_PERMISSION_ROWS }, (_, index) => ({
+            roleID: crowded.roleID,
+            resourceType: 'category',
+            resourceID: 900_000 + index,
+            permission: 'discussions.view',
+            granted: true,
+          })),
+        ])
+        .execute();
+      try {
+        for (const url of [
+          `/api/v2/roles/${crowded.roleID}?expand=permissions`,
+          '/api/v2/roles?expand=all',
+        ]) {
+          const refused = await get(admin, url);
+          assert.equal(refused.statusCode, 416, url);
+          assert.deepEqual(refused.json(), {
+            message: 'There are too many permissions to display.',
+            status: 416,
+          });
+        }
+        // Without the expansion the role and the list still answer.
+        assert.equal((await get(admin, `/api/v2/roles/${crowded.roleID}`)).statusCode, 200);
+        assert.equal((await get(admin, '/api/v2/roles')).statusCode, 200);
+      } finally {
+        await inject(t, admin, { method: 'DELETE', url: `/api/v2/roles/${crowded.roleID}` });
+      }
     });
 
     test('personal-info roles: hidden without personalInfo.view, shown with it', async () => {

@@ -24,6 +24,7 @@ import {
 } from './roles.service.ts';
 
 const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema, 422: errorSchema };
+const readErrors = { ...errors, 416: errorSchema };
 
 /** Roles API (api-contract §16). */
 export async function rolesRoutes(app: FastifyInstance): Promise<void> {
@@ -35,7 +36,7 @@ export async function rolesRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['roles'],
         querystring: roleListQuerySchema,
-        response: { 200: roleListSchema, ...errors },
+        response: { 200: roleListSchema, ...readErrors },
       },
     },
     async (request) => listRoles(request.ctx, toRoleExpand(request.query.expand)),
@@ -48,7 +49,7 @@ export async function rolesRoutes(app: FastifyInstance): Promise<void> {
         tags: ['roles'],
         params: roleIDParamsSchema,
         querystring: roleGetQuerySchema,
-        response: { 200: roleSchema, ...errors },
+        response: { 200: roleSchema, ...readErrors },
       },
     },
     async (request) => getRole(request.ctx, request.params.id, toRoleExpand(request.query.expand)),

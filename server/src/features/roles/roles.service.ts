@@ -54,6 +54,19 @@ export interface RoleExpand {
 
 const NAME_IN_USE = 'The name you entered is already in use.';
 
+/**
+ * api-contract §16 "too many permission rows → 416": Vanilla's `RolesApiController::MAX_PERMISSIONS`.
+ * A row there is a role's global row or one category's row; here, one (resourceType, resourceID)
+ * pair among the role's stored grants.
+ */
+export const MAX_EXPANDED_PERMISSION_ROWS = 100;
+const TOO_MANY_PERMISSIONS = 'There are too many permissions to display.';
+
+function assertExpandable(rows: readonly RolePermissionRow[]): void {
+  const resources = new Set(rows.map((row) => `${row.resourceType}:${String(row.resourceID)}`));
+  if (resources.size > MAX_EXPANDED_PERMISSION_ROWS) throw new AppError(416, TOO_MANY_PERMISSIONS);
+}
+
 /** Reads the expansions of a parsed `expand` set (`all` names both). */
 export function toRoleExpand(expand: ReadonlySet<string>): RoleExpand {
   return readExpand(expand, ['permissions', 'assignable']);
@@ -97,6 +110,7 @@ async function presentFullRoles(
       )
     : new Map<number, RolePermissionRow[]>();
   const junctionIDs = expand.permissions ? await findJunctionCategoryIDs(ctx.db) : [];
+  if (expand.permissions) for (const roleRows of rows.values()) assertExpandable(roleRows);
   return roles.map((role) => {
     const roleRows = rows.get(role.roleID) ?? [];
     return presentRole(role, {
@@ -109,6 +123,7 @@ async function presentFullRoles(
 /**
  * `GET /roles`: every role the viewer may see; full roles for `site.manage` holders, summaries
  * for the others (api-contract §16). No paging.
+ * @throws AppError 416 when a role to expand has rows for more than 100 resources.
  */
 export async function listRoles(
   ctx: RequestContext,
@@ -136,7 +151,8 @@ export async function listRoles(
 
 /**
  * `GET /roles/{id}` (`site.manage`).
- * @throws AppError 403 without `site.manage`, 404 when the role does not exist.
+ * @throws AppError 403 without `site.manage`, 404 when the role does not exist, 416 when its
+ * permissions are expanded and it has rows for more than 100 resources.
  */
 export async function getRole(
   ctx: RequestContext,
@@ -316,6 +332,9 @@ export async function setRolePermissions(
 }
 
 /** The stored permission rows of several roles in one query (for other features' rules about roles). */
-export async function findPermissionRowsOfRoles(db: Db, roleIDs: readonly number[]): Promise<RolePermissionRow[]> {
+export async function findPermissionRowsOfRoles(
+  db: Db,
+  roleIDs: readonly number[],
+): Promise<RolePermissionRow[]> {
   return findRolePermissionRows(db, roleIDs);
 }

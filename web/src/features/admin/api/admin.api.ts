@@ -7,7 +7,7 @@ import type {
 } from '../../../../../common/src/api/categories.ts';
 import type { ConfigPatchBody, ConfigValues } from '../../../../../common/src/api/config.ts';
 import type { Role } from '../../../../../common/src/api/roles.ts';
-import { api } from '../../../lib/api.ts';
+import { ApiError, api } from '../../../lib/api.ts';
 
 /** `GET /config?select=…` (api-contract §14): the readable values of the given keys. */
 export function fetchConfig(keys: readonly string[]): Promise<ConfigValues> {
@@ -54,7 +54,18 @@ export async function deleteCategory(
   });
 }
 
-/** `GET /roles?expand=permissions` (full roles for `site.manage`; spec 001 §9: limit 500). */
-export function fetchRolesWithPermissions(): Promise<Role[]> {
-  return api.get<Role[]>('/roles', { query: { expand: 'permissions', limit: 500 } });
+/**
+ * `GET /roles?expand=permissions` (full roles for `site.manage`; spec 001 §9: limit 500). When a
+ * role has too many permission rows to expand (416, api-contract §16) the roles come without
+ * them: a new custom grid then starts unchecked instead of from each role's defaults.
+ */
+export async function fetchRolesWithPermissions(): Promise<Role[]> {
+  try {
+    return await api.get<Role[]>('/roles', { query: { expand: 'permissions', limit: 500 } });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 416) {
+      return api.get<Role[]>('/roles', { query: { limit: 500 } });
+    }
+    throw error;
+  }
 }

@@ -197,6 +197,30 @@ describe('CategoryFormPage', { timeout: 20_000 }, () => {
     });
   });
 
+  it('opens when the roles have too many permission rows to expand (416): the new grid starts unchecked', async () => {
+    const calls = stubApi({
+      'GET /categories': () => jsonResponse(200, tree),
+      'GET /roles': (call) =>
+        call.search.get('expand') === 'permissions'
+          ? jsonResponse(416, {
+              message: 'There are too many permissions to display.',
+              status: 416,
+            })
+          : jsonResponse(
+              200,
+              roles.map(({ permissions: _permissions, ...role }) => role),
+            ),
+    });
+    const user = userEvent.setup({ delay: null });
+    renderForm('/dashboard/categories/add', '/dashboard/categories/add');
+    await user.click(await screen.findByLabelText('Use custom permissions'));
+    expect(
+      (screen.getByRole('checkbox', { name: 'Member: Discussions View' }) as HTMLInputElement)
+        .checked,
+    ).toBe(false);
+    expect(calls.filter((call) => call.path === '/roles')).toHaveLength(2);
+  });
+
   it('shows server field errors by their fields and role errors in the grid', async () => {
     stubApi({
       'GET /categories': () => jsonResponse(200, tree),

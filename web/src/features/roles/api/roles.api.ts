@@ -1,6 +1,15 @@
 import type { CreateRoleBody, PatchRoleBody, Role } from '../../../../../common/src/api/roles.ts';
 import { api, apiRequest } from '../../../lib/api.ts';
 
+/**
+ * `GET /roles` without expansions: full roles for `site.manage` holders (api-contract §16). The
+ * list leaves permissions out: expanding them answers 416 once a role has rows for over 100
+ * categories.
+ */
+export function fetchRoles(): Promise<Role[]> {
+  return api.get<Role[]>('/roles');
+}
+
 /** `GET /roles/{id}?expand=permissions` (`site.manage`, api-contract §16). */
 export function fetchRole(roleID: number): Promise<Role> {
   return api.get<Role>(`/roles/${roleID}`, { query: { expand: 'permissions' } });

@@ -1,6 +1,13 @@
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateRoleBody, PatchRoleBody } from '../../../../../common/src/api/roles.ts';
-import { createRole, deleteRole, fetchRole, fetchRoleMemberCount, patchRole } from './roles.api.ts';
+import {
+  createRole,
+  deleteRole,
+  fetchRole,
+  fetchRoleMemberCount,
+  fetchRoles,
+  patchRole,
+} from './roles.api.ts';
 
 /**
  * Query keys of the roles screens. Every roles key starts with `roles`, like the admin and users
@@ -8,9 +15,15 @@ import { createRole, deleteRole, fetchRole, fetchRoleMemberCount, patchRole } fr
  */
 export const rolesKeys = {
   all: ['roles'] as const,
+  list: ['roles', 'list'] as const,
   role: (roleID: number) => ['roles', 'role', roleID] as const,
   memberCount: (roleID: number) => ['roles', 'members', roleID] as const,
 };
+
+/** Every role, without permissions (the roles dashboard's list). */
+export function useRolesListQuery(enabled = true) {
+  return useQuery({ queryKey: rolesKeys.list, queryFn: fetchRoles, enabled });
+}
 
 /** One role with its permission entries (none for a new role). */
 export function useRoleQuery(roleID: number | null, enabled = true) {

@@ -12,9 +12,8 @@ import { Button, buttonClassName } from '../../../components/Button.tsx';
 import { Loader } from '../../../components/Loader.tsx';
 import { t } from '../../../lib/i18n.ts';
 import { usePermission } from '../../../lib/session.ts';
-import { useRolesQuery } from '../../admin/api/admin.queries.ts';
 import { DashboardLayout } from '../../admin/components/DashboardLayout.tsx';
-import { useRoleMemberCounts } from '../api/roles.queries.ts';
+import { useRoleMemberCounts, useRolesListQuery } from '../api/roles.queries.ts';
 import { roleTypeLabels } from '../role-permissions.ts';
 import { DefaultRolesSection } from './DefaultRolesSection.tsx';
 import { DeleteRoleDialog } from './DeleteRoleDialog.tsx';
@@ -27,7 +26,7 @@ import styles from './RolesPage.module.css';
  */
 export function RolesPage() {
   const canManage = usePermission('site.manage');
-  const roles = useRolesQuery(canManage);
+  const roles = useRolesListQuery(canManage);
   usePageMeta({ title: t('Roles') });
   if (!canManage) {
     return <PermissionErrorPage />;
