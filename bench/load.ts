@@ -9,7 +9,7 @@ import autocannon from 'autocannon';
 
 export interface LoadSpec {
   url: string;
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PATCH';
   connections: number;
   warmupSeconds: number;
   durationSeconds: number;
@@ -18,6 +18,8 @@ export interface LoadSpec {
   bodies?: string[];
   /** Bearer tokens rotated request by request (members' reads and writes). */
   tokens?: string[];
+  /** Paths rotated with the tokens, index for index (each member's own record, e.g. their draft). */
+  paths?: string[];
 }
 
 export interface LoadResult {
@@ -56,13 +58,15 @@ async function drive(spec: LoadSpec, seconds: number, record: boolean): Promise<
               setupRequest: (request: autocannon.Request) => {
                 sent += 1;
                 const tokens = spec.tokens!;
+                const index = sent % tokens.length;
                 return {
                   ...request,
                   method: spec.method,
+                  ...(spec.paths ? { path: spec.paths[index % spec.paths.length]! } : {}),
                   headers: {
                     ...request.headers,
                     ...(spec.bodies ? { 'content-type': 'application/json' } : {}),
-                    authorization: `Bearer ${tokens[sent % tokens.length]!}`,
+                    authorization: `Bearer ${tokens[index]!}`,
                   },
                   ...(spec.bodies ? { body: spec.bodies[sent % spec.bodies.length]! } : {}),
                 };

@@ -2,6 +2,7 @@
 import type { EndpointResult } from './measure.ts';
 import type { PageLoad } from './frontend.ts';
 import type { FanOutResult } from './fanout.ts';
+import type { ScheduledPublishResult } from './drafts-run.ts';
 
 export interface Target_ {
   name: string;
@@ -9,7 +10,7 @@ export interface Target_ {
   value: string;
 }
 
-export function evaluateTargets(endpoints: EndpointResult[], pages: PageLoad[], fanOut?: FanOutResult): Target_[] {
+export function evaluateTargets(endpoints: EndpointResult[], pages: PageLoad[], fanOut?: FanOutResult, scheduledPublish?: ScheduledPublishResult): Target_[] {
   const by = (key: string) => endpoints.find((row) => row.key === key);
   const out: Target_[] = [];
   const rate = (key: string, name: string, minRps: number, maxP99?: number) => {
@@ -40,6 +41,14 @@ export function evaluateTargets(endpoints: EndpointResult[], pages: PageLoad[], 
     });
   }
   rate('createComment', 'comment creation ≥ 500/s', 500);
+  rate('autosave', 'autosave PATCH /drafts/{id} ≥ 1,000 req/s (target is at L)', 1000);
+  if (scheduledPublish) {
+    out.push({
+      name: `a due scheduled draft published within 5 s with ${scheduledPublish.waiting.toLocaleString('en')} waiting`,
+      met: scheduledPublish.maxMs <= 5000,
+      value: `${scheduledPublish.delaysMs.join(', ')} ms after dateScheduled (max ${scheduledPublish.maxMs} ms)`,
+    });
+  }
   if (fanOut) {
     out.push({
       name: `a comment notifies ${fanOut.followers.toLocaleString('en')} followers within 5 s`,

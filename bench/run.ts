@@ -9,7 +9,9 @@
  * 3. Drives each endpoint from a separate process (bench/load.ts, autocannon) after a warm-up,
  *    sampling the server's RSS every 200 ms (bench/measure.ts): guests' reads, then the same reads
  *    as signed-in members (bearer tokens rotated per request, never from the guest cache); measures
- *    the front end in Chromium; comment creation runs last. Tables and targets: bench/report.ts.
+ *    the front end in Chromium; the notification fan-out; the drafts' autosave and a due scheduled
+ *    draft's publishing (bench/drafts-run.ts); comment creation runs last. Tables and targets:
+ *    bench/report.ts.
  * 4. Writes bench/results/<db>-<scale>-<timestamp>.json and prints the tables and the targets.
  */
 import fs from 'node:fs';
@@ -30,6 +32,7 @@ import { PG_BASE, pgUrl, runLoad, type EndpointResult } from './measure.ts';
 import { evaluateTargets, formatTables } from './report.ts';
 import { addMemberNotifications, endFanOut, measureFanOut, prepareFanOut, removeOutbox, type FanOutResult } from './fanout.ts';
 import { ensureBuild, startServer, stopServer } from './server.ts';
+import { autosaveBodies, measureScheduledPublishing, prepareDrafts, type ScheduledPublishResult } from './drafts-run.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -185,6 +188,7 @@ async function main(): Promise<void> {
   const endpoints: EndpointResult[] = [];
   let frontEnd: PageLoad[] = [];
   let fanOut: FanOutResult | undefined;
+  let scheduledPublish: ScheduledPublishResult | undefined;
   try {
     const discussion = (await (await fetch(`${base}/api/v2/discussions/${info.discussionID}`)).json()) as { url: string };
     const discussionPath = new URL(discussion.url).pathname;
@@ -253,6 +257,26 @@ async function main(): Promise<void> {
       await endFanOut(run, info);
       log(`  fan-out: ${fanOut.delivered} notifications to ${fanOut.followers} followers in ${fanOut.deliveredSeconds} s (CPU: server ${fanOut.serverCpuMs} ms, database ${fanOut.databaseCpuMs ?? '–'} ms); ${fanOut.emails} e-mails in ${fanOut.emailedSeconds ?? 'more than 180'} s`);
     }
+    const wants = (key: string) => (!options.cpuProf || options.cpuProf === key) && (!options.only || options.only.has(key));
+    if (wants('autosave') || wants('scheduledPublish')) {
+      const drafts = await prepareDrafts(run, info);
+      if (wants('autosave')) {
+        const result = await runLoad(
+          'autosave',
+          'autosave PATCH /api/v2/drafts/{id} (member)',
+          { url: base, method: 'PATCH', connections: options.connections, warmupSeconds: Math.min(options.warmup, 2), durationSeconds: options.duration, bodies: autosaveBodies(), tokens, paths: drafts.paths },
+          server.pid!,
+          '/api/v2/drafts/{id}',
+          run,
+        );
+        endpoints.push(result);
+        log(`  autosave: ${result.requestsPerSecond} req/s, p99 ${result.p99} ms, ${result.errors} errors ${JSON.stringify(result.statusCodes)}, CPU per request: server ${result.serverCpuMs} ms, database ${result.databaseCpuMs ?? '–'} ms`);
+      }
+      if (wants('scheduledPublish')) {
+        scheduledPublish = await measureScheduledPublishing(base, info, drafts.adminToken);
+        log(`  scheduled publishing: due drafts published ${scheduledPublish.delaysMs.join(', ')} ms after their time, ${scheduledPublish.waiting} others waiting`);
+      }
+    }
     if ((!options.cpuProf || options.cpuProf === 'createComment') && (!options.only || options.only.has('createComment'))) {
       const bodies = info.sinkDiscussionIDs.flatMap((discussionID, index) => [
         JSON.stringify({ discussionID, format: 'markdown', body: `Benchmark reply ${index}: thanks, **that worked** for us too. See [the guide](https://example.com/guide).` }),
@@ -274,7 +298,7 @@ async function main(): Promise<void> {
     if (fanOut) removeOutbox(run);
   }
 
-  const targetsMet = evaluateTargets(endpoints, frontEnd, fanOut);
+  const targetsMet = evaluateTargets(endpoints, frontEnd, fanOut, scheduledPublish);
   const totalSeconds = Math.round((performance.now() - started) / 1000);
   const result = {
     scale: options.scale.name,
@@ -287,6 +311,7 @@ async function main(): Promise<void> {
     endpoints,
     frontEnd,
     fanOut: fanOut ?? null,
+    scheduledPublish: scheduledPublish ?? null,
     targets: targetsMet,
   };
   const dir = path.join(root, 'bench', 'results');
