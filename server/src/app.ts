@@ -25,6 +25,7 @@ import { EventBus, type EventTransport } from './platform/events/bus.ts';
 import { invalidateSettings } from './features/config/config.service.ts';
 import { JobWorker } from './platform/jobs/worker.ts';
 import { onJobEnqueued } from './platform/jobs/enqueue.ts';
+import { scheduleRecurringJobs } from './platform/jobs/schedules.ts';
 import { guestActor, type AppDeps, type RequestContext } from './http/context.ts';
 import { loadPermissionSet } from './permissions/permission-set.ts';
 import { emptyPermissionSet } from './permissions/build-permission-set.ts';
@@ -51,6 +52,8 @@ import { jobsRoutes } from './features/jobs/jobs.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { collectionsRoutes } from './features/collections/collections.routes.ts';
 import { subscribeNotifications } from './features/notifications/notifications.subscribers.ts';
+// Registers the recurring digest job (issue 13).
+import './features/notifications/notifications.digest.ts';
 import { conversationsRoutes } from './features/conversations/conversations.routes.ts';
 import { subscribeConversations } from './features/conversations/conversations.notify.ts';
 import { userIgnoresRoutes } from './features/user-ignores/user-ignores.routes.ts';
@@ -235,6 +238,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Issue 13: private messages enqueue their notifications' delivery.
   const stopConversations = subscribeConversations(deps, app.log);
   app.addHook('onReady', async () => {
+    // A process that runs jobs makes sure each recurring job's next run is queued (once across
+    // processes); tests (JOB_CONCURRENCY=0) queue them themselves.
+    if (config.jobConcurrency > 0) await scheduleRecurringJobs(deps.db, deps.clock);
     jobs.start();
   });
   app.addHook('onClose', async () => {

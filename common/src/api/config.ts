@@ -365,6 +365,13 @@ export const settingDefinitions = {
     write: 'site.manage',
     description: 'The e-mail digest is available.',
   }),
+  'emails.digestFrequency': setting({
+    schema: z.enum(['daily', 'weekly']),
+    default: 'weekly',
+    read: 'community.manage',
+    write: 'site.manage',
+    description: 'How often the e-mail digest is sent: daily, or weekly on Mondays (at 09:00 UTC; Vanilla’s default is weekly).',
+  }),
   'context.conversationsEnabled': setting({
     schema: z.boolean(),
     default: false,

@@ -4,6 +4,7 @@ import {
   type PreferenceActivityType,
 } from '../../../../common/src/api/notifications.ts';
 import type { Db } from '../../platform/db/db.ts';
+import { getSettings } from '../config/config.service.ts';
 import { DEFAULTS_USER_ID, findPreferencesRows } from './notification-preferences.repo.ts';
 
 /** Every activity's methods, both present. */
@@ -55,4 +56,13 @@ export async function loadEffectivePreferences(db: Db, userIDs: readonly number[
   const rows = await findPreferencesRows(db, [DEFAULTS_USER_ID, ...ids]);
   const defaults = mergePreferences(BUILT_IN_DEFAULTS, rows.get(DEFAULTS_USER_ID)?.preferences ?? {});
   return new Map(ids.map((id) => [id, mergePreferences(defaults, rows.get(id)?.preferences ?? {})]));
+}
+
+/**
+ * The language of a user's e-mails (issue 13): their `NotificationLanguage` (api-contract §6),
+ * else the site's `garden.locale`.
+ */
+export async function loadNotificationLanguage(db: Db, userID: number): Promise<string> {
+  const row = (await findPreferencesRows(db, [userID])).get(userID);
+  return row?.language ?? (await getSettings(db))['garden.locale'];
 }

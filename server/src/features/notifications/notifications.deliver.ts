@@ -12,7 +12,7 @@ import { canReceiveEmail } from '../notification-preferences/notification-prefer
 import { loadEffectivePreferences } from '../notification-preferences/notification-preferences.values.ts';
 import { withoutIgnorers } from '../user-ignores/user-ignores.service.ts';
 import { announceNotifications } from './notifications.announce.ts';
-import { sendNotificationEmailJob } from './notifications.mail.ts';
+import { sendNotificationEmailJob, type NotificationEmailPayload } from './notifications.mail.ts';
 import { insertNotificationsOnce } from './notifications.repo.ts';
 import { batchKeyOf, mentionedNames, notificationBody, REASONS, SPECIFICITY } from './notifications.reasons.ts';
 import {
@@ -181,10 +181,11 @@ async function writeDeliveries(
       dateUpdated: now,
     })),
   );
-  const mails: { notificationID: number }[] = [];
+  const mails: NotificationEmailPayload[] = [];
+  const reaction = subject.reactionName === undefined ? {} : { reactionName: subject.reactionName };
   for (const { userID, emailTo } of deliveries) {
     const notificationID = inserted.get(userID);
-    if (notificationID !== undefined && emailTo) mails.push({ notificationID });
+    if (notificationID !== undefined && emailTo) mails.push({ notificationID, ...reaction });
   }
   await enqueueJobs(trx, sendNotificationEmailJob, mails, { clock });
   // Recipients of new in-app notifications: live streams announce them once this commits.

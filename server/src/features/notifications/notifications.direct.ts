@@ -85,7 +85,9 @@ export async function deliverDirectNotification(
     );
     for (const { userID, email } of deliveries) {
       const notificationID = inserted.get(userID);
-      if (notificationID !== undefined && email) await enqueueJob(trx, sendNotificationEmailJob, { notificationID }, { clock });
+      if (notificationID !== undefined && email) {
+        await enqueueJob(trx, sendNotificationEmailJob, { notificationID, subjectName: notification.subjectName }, { clock });
+      }
     }
     return deliveries.filter(({ userID, popup }) => popup && inserted.has(userID)).map(({ userID }) => userID);
   });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { notificationActivityTypes, type NotificationActivityType } from '../../../../common/src/api/notifications.ts';
+import { preferenceActivityTypes, type PreferenceActivityType } from '../../../../common/src/api/notifications.ts';
 import type { Actor, RequestContext } from '../../http/context.ts';
 import { loadPermissionSet } from '../../permissions/permission-set.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -11,17 +11,17 @@ import { requireLiveUser } from '../users/users.service.ts';
 // One-click unsubscribe (RFC 8058) from a notification e-mail: the link names one user and one
 // kind of e-mail, signed with the site secret, so it works without signing in and for nothing else.
 
-/** What an unsubscribe link turns off: an activity's e-mail, or a followed category's e-mail of it. */
+/** What an unsubscribe link turns off: an activity's e-mail (or the digest), or a followed category's e-mail of it. */
 export interface UnsubscribeTarget {
   userID: number;
-  activityType: NotificationActivityType;
+  activityType: PreferenceActivityType;
   /** Set for NewDiscussion/NewComment of a followed category: that category's e-mail key. */
   categoryID: number | null;
 }
 
 const targetSchema = z.object({
   u: z.number().int().positive(),
-  a: z.enum(notificationActivityTypes),
+  a: z.enum(preferenceActivityTypes),
   c: z.number().int().positive().nullable(),
 });
 
@@ -55,7 +55,7 @@ export function readUnsubscribeToken(secret: string, token: string): Unsubscribe
 export async function unsubscribeByToken(
   ctx: RequestContext,
   token: string,
-): Promise<{ unsubscribed: true; activityType: NotificationActivityType; categoryID: number | null }> {
+): Promise<{ unsubscribed: true; activityType: PreferenceActivityType; categoryID: number | null }> {
   const target = readUnsubscribeToken(ctx.secret, token);
   if (!target) throw new AppError(400, INVALID_UNSUBSCRIBE_LINK);
   await requireLiveUser(ctx.db, target.userID);

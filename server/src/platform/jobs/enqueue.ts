@@ -1,6 +1,6 @@
 import type { Db } from '../db/db.ts';
 import { nowIso } from '../dates.ts';
-import { insertJob, insertJobs } from './jobs.repo.ts';
+import { insertJob, insertJobOnce, insertJobs } from './jobs.repo.ts';
 import { DEFAULT_MAX_ATTEMPTS, jobDefinitionOf, PermanentJobError } from './registry.ts';
 
 export interface EnqueueOptions {
@@ -107,4 +107,33 @@ export async function enqueueJobs(
   );
   announceJob(type);
   return jobIDs;
+}
+
+/**
+ * Enqueues a job unless one with the same `key` was ever enqueued (and not yet pruned): a step
+ * run again (its worker died after committing) adds nothing twice, e.g. one digest per member
+ * and period. The key is stored as the row's unique `trackingID`.
+ * @returns the new job's ID, or undefined when it already existed.
+ * @throws PermanentJobError for an unknown type; the schema's ZodError for a bad payload.
+ */
+export async function enqueueJobOnce(
+  db: Db,
+  type: string,
+  payload: unknown,
+  key: string,
+  options: Pick<EnqueueOptions, 'clock' | 'runAt'> = {},
+): Promise<number | undefined> {
+  const definition = jobDefinitionOf(type);
+  if (!definition) throw new PermanentJobError(`No handler is registered for job type "${type}".`);
+  const now = nowIso(options.clock);
+  const jobID = await insertJobOnce(db, {
+    type,
+    payload: JSON.stringify(definition.schema.parse(payload)),
+    runAt: options.runAt === undefined ? now : new Date(options.runAt).toISOString(),
+    maxAttempts: definition.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+    trackingID: key,
+    now,
+  });
+  if (jobID !== undefined) announceJob(type);
+  return jobID;
 }

@@ -30,6 +30,32 @@ export async function insertJob(
   return row.jobID;
 }
 
+/**
+ * Adds a job row unless one with the same `trackingID` exists (the unique index decides, so two
+ * processes scheduling the same run add one row); returns the new ID, or undefined.
+ */
+export async function insertJobOnce(
+  db: Db,
+  job: { type: string; payload: string; runAt: string; maxAttempts: number; trackingID: string; now: string },
+): Promise<number | undefined> {
+  const row = await db
+    .insertInto('jobs')
+    .values({
+      type: job.type,
+      payload: job.payload,
+      status: 'queued',
+      runAt: job.runAt,
+      maxAttempts: job.maxAttempts,
+      trackingID: job.trackingID,
+      dateInserted: job.now,
+      dateUpdated: job.now,
+    })
+    .onConflict((oc) => oc.column('trackingID').doNothing())
+    .returning('jobID')
+    .executeTakeFirst();
+  return row?.jobID;
+}
+
 /** Inserts several queued jobs, one statement per 500; returns their IDs in order. */
 export async function insertJobs(
   db: Db,
