@@ -88,6 +88,7 @@ describe('ReportsPage', { timeout: 20_000 }, () => {
     expect(calls.find((call) => call.path === '/reports')?.search.get('status')).toBe('new,escalated,dismissed,rejected');
     expect(calls.find((call) => call.path === '/reports')?.search.get('recordType')).toBe('comment');
     expect(calls.find((call) => call.path === '/reports')?.search.get('recordID')).toBe('9');
+    expect((screen.getByLabelText('Post ID') as HTMLInputElement).value).toBe('9');
   });
 
   it('the queue’s Edit and Approve sends the edited title and body (premoderatedRecord), then approve-record', async () => {

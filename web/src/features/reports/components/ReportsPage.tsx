@@ -72,6 +72,15 @@ export function ReportsPage() {
     next.delete('page');
     setParams(next);
   };
+  // api-contract §27.4: `recordID` needs `recordType`; a record of the other type is another record.
+  const setRecordType = (value: string) => {
+    const next = new URLSearchParams(params);
+    if (value === '') next.delete('recordType');
+    else next.set('recordType', value);
+    next.delete('recordID');
+    next.delete('page');
+    setParams(next);
+  };
   const statusValue = filters.statuses.length === 0 ? 'none' : filters.statuses.join(',');
   return (
     <div className={styles.page}>
@@ -90,12 +99,23 @@ export function ReportsPage() {
         </label>
         <label>
           {t('Type')}
-          <select value={filters.recordType ?? ''} onChange={(event) => setFilter('recordType', event.target.value)}>
+          <select value={filters.recordType ?? ''} onChange={(event) => setRecordType(event.target.value)}>
             <option value="">{t('All')}</option>
             <option value="discussion">{t('Discussions')}</option>
             <option value="comment">{t('Comments')}</option>
           </select>
         </label>
+        {filters.recordType === undefined ? null : (
+          <label>
+            {t('Post ID')}
+            <input
+              type="number"
+              min={1}
+              value={filters.recordID ?? ''}
+              onChange={(event) => setFilter('recordID', event.target.value)}
+            />
+          </label>
+        )}
         <ReportCategoryFilter value={filters.placeRecordID} onChange={(categoryID) => setFilter('placeRecordID', categoryID === undefined ? undefined : String(categoryID))} />
         <label className={styles.check}>
           <input

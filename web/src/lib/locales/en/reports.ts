@@ -16,6 +16,7 @@ export const reportsEn: Readonly<Record<string, string>> = {
   Discussions: 'Discussions',
   Comments: 'Comments',
   Category: 'Category',
+  'Post ID': 'Post ID',
   'Approval queue': 'Approval queue',
   'There was an error': 'There was an error',
   'No reports here.': 'No reports here.',
