@@ -230,6 +230,31 @@ describe(`reports contract (${testDialect})`, () => {
     assert.equal((await call(fx.member, 'POST', '/api/v2/reports', { ...base, noteBody: 'x'.repeat(10_000), noteFormat: 'text' })).statusCode, 201);
   });
 
+  test('acting on a report: members and guests 403 naming both permissions; moderators of other categories 404', async () => {
+    const comment = await newComment();
+    const reported = await report(fx.t, fx.member, { recordType: 'comment', recordID: comment.commentID });
+    const elsewhere = await makeModeratedCategory(fx.t);
+    const base = `/api/v2/reports/${String(reported.reportID)}`;
+    const calls: [string, object][] = [
+      [base, { status: 'dismissed' }],
+      [`${base}/dismiss`, {}],
+      [`${base}/approve-record`, {}],
+      [`${base}/reject-record`, {}],
+    ];
+    for (const [path, body] of calls) {
+      for (const actor of [fx.member, fx.guest]) {
+        const response = await call(actor, 'PATCH', path, body);
+        assert.equal(response.statusCode, 403, path);
+        assert.deepEqual((response.json() as ErrorBody).permissions, ['posts.moderate', 'community.moderate']);
+      }
+      const outside = await call(elsewhere.categoryModerator, 'PATCH', path, body);
+      assert.deepEqual(outside.json(), { message: 'Report not found.', status: 404 }, path);
+    }
+    const untouched = (await call(fx.categoryModerator, 'GET', base)).json() as Report;
+    assert.equal(untouched.status, 'new');
+    assert.equal((await call(fx.member, 'GET', `/api/v2/comments/${String(comment.commentID)}`)).statusCode, 200);
+  });
+
   test('a banned reporter gets 401 "You are banned."', async () => {
     const banned = await asMember(fx.t);
     const comment = await newComment();
