@@ -111,12 +111,14 @@ async function uploadedImageSizes(ctx: RenderContext, html: string): Promise<Ima
 /**
  * Renders a stored body once, on write (ARCHITECTURE "Content"): sanitized HTML, plain text, the
  * users it mentions and the images it shows. The plain text must hold 1 to 8000 characters (an
- * image alone counts as content), the source at most BODY_SOURCE_MAX_LENGTH.
+ * image alone counts as content), the source at most BODY_SOURCE_MAX_LENGTH. `limits.maxLength`
+ * replaces the 8000 for texts with their own limit (a report's note: 10,000).
  * @throws AppError 422 on `body` for malformed rich/rich2 JSON or a body too long; 400 when empty.
  */
 export async function renderBody(
   ctx: RenderContext,
   input: { body: string; format: ContentFormat },
+  limits: { maxLength?: number } = {},
 ): Promise<RenderedContent> {
   const { baseUrl } = ctx.config;
   if (input.body.length > BODY_SOURCE_MAX_LENGTH)
@@ -169,8 +171,9 @@ export async function renderBody(
   const plainText = plainTextOfSanitized(html);
   const length = [...plainText].length;
   if (length === 0 && imageUrls.length === 0) throw fieldError('body', 'body is required.', 400, 'missingField');
-  if (length > BODY_MAX_LENGTH)
-    throw fieldError('body', `body is ${length - BODY_MAX_LENGTH} characters too long.`, 422, 'maxLength');
+  const maxLength = limits.maxLength ?? BODY_MAX_LENGTH;
+  if (length > maxLength)
+    throw fieldError('body', `body is ${length - maxLength} characters too long.`, 422, 'maxLength');
   return { html, plainText, mentionedUserIDs: [...mentioned], imageUrls };
 }
 
