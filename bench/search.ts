@@ -124,6 +124,7 @@ async function main(): Promise<void> {
   }
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const file = path.join(root, 'bench', 'results', `search-${dbName}-S-${stamp}.json`);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, `${JSON.stringify({ db: dbName, scale: 'S', index: facts, endpoints }, null, 2)}\n`);
   log(`\n| ${dbName} S | req/s | p50 ms | p99 ms | server CPU ms/req | database CPU ms/req |\n|---|---|---|---|---|---|`);
   for (const result of endpoints)
