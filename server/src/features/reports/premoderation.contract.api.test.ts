@@ -149,6 +149,24 @@ describe(`premoderation contract (${testDialect})`, () => {
     assert.match(JSON.stringify(edit.data), /Live words/);
   });
 
+  test('an approved comment edit replaces the live comment; the replaced version is logged as an edit', async () => {
+    const author = await asMember(fx.t);
+    const thread = (await postDiscussion(fx.admin, fx.open, 'Comment edit thread')).json() as Discussion;
+    const created = await postComment(author, thread.discussionID, 'Comment before');
+    assert.equal(created.statusCode, 201, created.body);
+    const commentID = (created.json() as Comment).commentID;
+    const path = `/api/v2/comments/${String(commentID)}`;
+    clock.advance(60_000);
+    const reportID = await heldEntry(await call(author, 'PATCH', path, { body: rich2(`Comment ${KEYWORD} after`), format: 'rich2' }));
+    assert.match(((await call(fx.member, 'GET', path)).json() as Comment).body ?? '', /Comment before/);
+    const approved = await call(fx.moderator, 'PATCH', reportPath(reportID, '/approve-record'), {});
+    assert.equal(approved.statusCode, 200, approved.body);
+    assert.equal((approved.json() as Report).isPendingUpdate, false);
+    assert.match(((await call(fx.member, 'GET', path)).json() as Comment).body ?? '', /after/);
+    const logs = (await call(fx.admin, 'GET', `/api/v2/logs?recordType=comment&recordID=${String(commentID)}`)).json() as LogEntry[];
+    assert.ok(logs.some((entry) => entry.operation === 'edit' && JSON.stringify(entry.data).includes('Comment before')), JSON.stringify(logs).slice(0, 300));
+  });
+
   test('the author is notified of approval and of rejection (activity Approval); nobody else is', async () => {
     const author = await asMember(fx.t);
     const first = await heldEntry(await postDiscussion(author, fx.category, 'Notify me approved'));
