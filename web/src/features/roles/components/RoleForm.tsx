@@ -193,6 +193,9 @@ export function RoleForm({ role, initial: loaded, categoryNames }: RoleFormProps
           </div>
           <CheckboxField
             label={t('Members of this role can sign in')}
+            description={t(
+              'Vanilla’s session flag, kept with the role. Signing in also needs the Sign in permission (session.valid).',
+            )}
             name="canSession"
             checked={values.canSession}
             onChange={(event) => update({ canSession: event.target.checked })}

@@ -75,6 +75,8 @@ export const rolesEn: Readonly<Record<string, string>> = {
   Unconfirmed: 'Unconfirmed',
   'Upload files': 'Upload files',
   Vanilla: 'Vanilla',
+  'Vanilla’s session flag, kept with the role. Signing in also needs the Sign in permission (session.valid).':
+    'Vanilla’s session flag, kept with the role. Signing in also needs the Sign in permission (session.valid).',
   'View personal info': 'View personal info',
   'View profiles': 'View profiles',
   'View reactions': 'View reactions',
