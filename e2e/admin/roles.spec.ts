@@ -94,6 +94,12 @@ test('an administrator creates a role that may view a hidden category, gives it 
       `report reasons page is ${reasonsWidth} px wide at ${width} px`,
     );
     await screenshot(page, `admin-report-reasons-${width}`);
+    await page.getByRole('button', { name: 'Add Reason' }).click();
+    const reasonDialog = page.getByRole('dialog', { name: 'Add Reason' });
+    await reasonDialog.getByLabel(/^API name/).waitFor();
+    await assertAccessible(page, `add reason dialog at ${width} px`);
+    await reasonDialog.getByRole('button', { name: 'Cancel' }).click();
+    await reasonDialog.waitFor({ state: 'detached' });
     await page
       .getByRole('navigation', { name: 'Dashboard' })
       .getByRole('link', { name: 'Roles' })
