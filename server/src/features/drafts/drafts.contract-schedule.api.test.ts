@@ -67,6 +67,10 @@ describe(`drafts scheduling: api-contract §23, word for word (${testDialect})`,
         assert.equal(response.statusCode, 400);
         assert.equal((response.json() as ErrorBody).message, 'Draft scheduling is not enabled.');
       }
+      // A pending post can still be taken back to a draft (decisions: brief D).
+      const cancelled = await inject(fx.t, member, { method: 'PATCH', url: `/api/v2/drafts/cancel-schedule/${String(draft.draftID)}` });
+      assert.equal(cancelled.statusCode, 200);
+      assert.equal((cancelled.json() as Draft).draftStatus, 'draft');
     } finally {
       await setSettings(fx.t, { 'featureFlags.DraftScheduling.Enabled': true });
     }
