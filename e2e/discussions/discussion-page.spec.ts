@@ -8,6 +8,7 @@ import {
   screenshot,
   uniqueMember,
 } from '../support/browser.ts';
+import { verifyMember } from '../support/members.ts';
 import { adminPassword, useJourneyServer } from '../support/server.ts';
 
 useJourneyServer();
@@ -145,6 +146,7 @@ test('a member reacts, bookmarks and replies to a reply', async () => {
     await page.getByLabel(/^Password/).fill(member.password);
     await page.getByRole('button', { name: 'Register' }).click();
     await page.waitForURL((url) => url.pathname === '/');
+    await verifyMember(member.name);
 
     await page.goto(discussionPath);
     const post = page.getByRole('article', { name: 'Kindling a fire in the rain' });

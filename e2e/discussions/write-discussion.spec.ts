@@ -11,6 +11,7 @@ import {
 } from '../support/browser.ts';
 import { gradientPng } from '../support/images.ts';
 import { findMailLink } from '../support/mail.ts';
+import { verifyMember } from '../support/members.ts';
 import { useJourneyServer } from '../support/server.ts';
 
 useJourneyServer();
@@ -51,6 +52,7 @@ test('a member writes a discussion with bold, a link, a mention and an image, an
   );
   await page.goto(new URL(confirmLink).pathname);
   await page.getByText('Your email address has been confirmed.').waitFor();
+  await verifyMember(author.name);
 
   await page.goto('/post/discussion');
   await page.getByRole('heading', { level: 1, name: 'New Discussion' }).waitFor();
