@@ -228,4 +228,18 @@ describe(`drafts scheduling: api-contract §23, word for word (${testDialect})`,
     assert.deepEqual(reasons.get(toClosed.draftID), ['error', 'You are no longer allowed to post in this category.']);
     assert.deepEqual((await listDraftsOf(fx.t, member, '?draftStatus=error')).drafts.map((draft) => draft.draftID).sort(), [toGone.draftID, toClosed.draftID].sort());
   });
+
+  test('an author banned before the date: the job posts nothing and the draft fails with a reason', async () => {
+    const member = await asScheduler();
+    const draft = await scheduled(member, { attributes: attributes('Failed: banned'), dateScheduled: at(20 * MINUTE) });
+    const moderator = await asModerator(fx.t);
+    const ban = await inject(fx.t, moderator, { method: 'PUT', url: `/api/v2/users/${String(member.user.userID)}/ban`, payload: { banned: true } });
+    assert.equal(ban.statusCode, 200, ban.body);
+    clock.advance(21 * MINUTE);
+    await runJobs(fx.t);
+    assert.deepEqual(await namesOfDiscussions('Failed: banned'), []);
+    const stored = await fx.t.db.selectFrom('drafts').select(['draftStatus', 'failedReason']).where('draftID', '=', draft.draftID).executeTakeFirstOrThrow();
+    assert.equal(stored.draftStatus, 'error');
+    assert.equal(stored.failedReason, 'Your account could not post when this was due (banned or deleted).');
+  });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { createCommentBodySchema, patchCommentBodySchema } from '../../../../common/src/api/comments.ts';
 import { createDiscussionBodySchema, patchDiscussionBodySchema } from '../../../../common/src/api/discussions.ts';
+import { has } from '../../../../common/src/permissions/has.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { nowIso } from '../../platform/dates.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -24,6 +25,7 @@ export const FAILED_REASONS = {
   recordMissing: 'The post this draft updates no longer exists.',
   notAllowed: 'You are no longer allowed to publish this post.',
   unsupported: 'Drafts of this type cannot be published on schedule.',
+  authorBlocked: 'Your account could not post when this was due (banned or deleted).',
 } as const;
 
 const payloadSchema = z.object({ draftID: z.number().int().positive(), dateScheduled: z.string() });
@@ -66,6 +68,8 @@ function reasonOf(row: DraftRow, error: AppError): string {
 
 /** Publishes the draft as its author through the posting services (notifications follow as usual). */
 async function publish(ctx: RequestContext, row: DraftRow): Promise<void> {
+  // A banned or deleted author's permission set is empty: say so rather than blame the category.
+  if (!has(ctx.permissions, 'session.valid')) throw new DraftRefused(FAILED_REASONS.authorBlocked);
   const attributes = attributesOf(row);
   const meta = attributes.draftMeta ?? {};
   const content = { body: attributes.body, format: attributes.format ?? 'rich2' };
