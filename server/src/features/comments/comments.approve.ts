@@ -65,7 +65,7 @@ export async function rejectPendingComment(ctx: RequestContext, commentID: numbe
 /**
  * Replaces the waiting version of a pending comment before approval (`PATCH /reports/{id}`
  * `premoderatedRecord`, api-contract §27.4): body and format as the create call checks them.
- * Undefined when the comment is gone or no longer pending.
+ * Undefined when the comment is gone or already accepted (a rejected one may still be approved).
  * @throws AppError 422 on `body` when the body is empty or too long.
  */
 export async function replacePendingComment(
@@ -74,7 +74,7 @@ export async function replacePendingComment(
   input: { body?: string | undefined; format?: ContentFormat | undefined },
 ): Promise<{ html: string; format: string } | undefined> {
   const comment = await findCommentByID(ctx.db, commentID);
-  if (!comment || comment.moderationStatus !== 'pending') return undefined;
+  if (!comment || comment.moderationStatus === 'accepted') return undefined;
   const body = input.body ?? comment.body;
   const format = input.format ?? (comment.format as ContentFormat);
   const rendered = await renderBody(ctx, { body, format });

@@ -71,7 +71,7 @@ export interface PendingVersion {
  * Replaces the waiting version of a pending discussion before approval (`PATCH /reports/{id}`
  * `premoderatedRecord`, api-contract §27.4): name, body and format as the create call checks them
  * (the body rendered, 1..8000 plain characters). Not a revision: the post was never published.
- * Undefined when the discussion is gone or no longer pending.
+ * Undefined when the discussion is gone or already accepted (a rejected one may still be approved).
  * @throws AppError 422 on `body` when the body is empty or too long.
  */
 export async function replacePendingDiscussion(
@@ -80,7 +80,7 @@ export async function replacePendingDiscussion(
   input: { name?: string | undefined; body?: string | undefined; format?: ContentFormat | undefined },
 ): Promise<PendingVersion | undefined> {
   const row = await findDiscussionByID(ctx.db, discussionID);
-  if (!row || row.moderationStatus !== 'pending') return undefined;
+  if (!row || row.moderationStatus === 'accepted') return undefined;
   const name = input.name ?? row.name;
   const body = input.body ?? row.body;
   const format = input.format ?? (row.format as ContentFormat);

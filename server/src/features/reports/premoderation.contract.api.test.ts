@@ -120,6 +120,13 @@ describe(`premoderation contract (${testDialect})`, () => {
     const approved = (await call(fx.moderator, 'PATCH', reportPath(reportID, '/approve-record'), {})).json() as Report;
     const live = (await call(fx.member, 'GET', `/api/v2/comments/${String(approved.recordID)}`)).json() as Comment;
     assert.match(live.body ?? '', /Edited comment/);
+    const rejectedID = await heldEntry(await postComment(author, fx.discussion.discussionID, 'Rejected at first'));
+    await call(fx.moderator, 'PATCH', reportPath(rejectedID, '/reject-record'), {});
+    const second = await call(fx.moderator, 'PATCH', reportPath(rejectedID), { premoderatedRecord: { body: 'Second thoughts', format: 'text' } });
+    assert.equal(second.statusCode, 200, `a rejected post can still be edited and approved: ${second.body}`);
+    assert.equal((await call(fx.moderator, 'PATCH', reportPath(rejectedID, '/approve-record'), {})).statusCode, 200);
+    const revived = (await call(fx.member, 'GET', `/api/v2/comments/${String((second.json() as Report).recordID)}`)).json() as Comment;
+    assert.match(revived.body ?? '', /Second thoughts/);
     const late = await call(fx.moderator, 'PATCH', reportPath(reportID), { premoderatedRecord: { body: 'Too late' } });
     assert.equal(late.statusCode, 400, 'an approved entry holds no waiting version');
     assert.equal((late.json() as ErrorBody).message, 'Only a post waiting for approval can be edited.');
