@@ -123,6 +123,7 @@ describe('SettingsPage', { timeout: 20_000 }, () => {
         'Comment window',
         'Comment lock',
       ],
+      Spam: ['First posts held for approval', 'Links allowed until trusted', 'Accepted posts to be trusted'],
       Uploads: ['Maximum upload size', 'Allowed file extensions'],
       Registration: [
         'Registration method',

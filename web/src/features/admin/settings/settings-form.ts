@@ -127,6 +127,15 @@ export const settingSections: readonly SettingSection[] = [
     ],
   },
   {
+    id: 'spam',
+    title: 'Spam',
+    fields: [
+      { key: 'spam.firstPosts.count', label: 'First posts held for approval', kind: 'integer' },
+      { key: 'spam.links.maxUntrusted', label: 'Links allowed until trusted', kind: 'integer' },
+      { key: 'spam.trusted.postCount', label: 'Accepted posts to be trusted', kind: 'integer' },
+    ],
+  },
+  {
     id: 'uploads',
     title: 'Uploads',
     fields: [

@@ -204,4 +204,14 @@ export const adminEn: Readonly<Record<string, string>> = {
     'Holders of conversations.moderate may read conversations they are not part of.',
   'The longest private message, in characters.': 'The longest private message, in characters.',
   'Conversations per page of the inbox.': 'Conversations per page of the inbox.',
+  'Accepted posts to be trusted': 'Accepted posts to be trusted',
+  'First posts held for approval': 'First posts held for approval',
+  'Links allowed until trusted': 'Links allowed until trusted',
+  Spam: 'Spam',
+  'The first posts of an account that registered itself wait for approval until this many of its posts were accepted (0: off).':
+    'The first posts of an account that registered itself wait for approval until this many of its posts were accepted (0: off).',
+  'Links a post of an untrusted account may hold; a post with more waits for approval.':
+    'Links a post of an untrusted account may hold; a post with more waits for approval.',
+  'Accepted posts after which an account that registered itself is trusted (no link limit). Verified accounts and accounts an administrator created are trusted at once.':
+    'Accepted posts after which an account that registered itself is trusted (no link limit). Verified accounts and accounts an administrator created are trusted at once.',
 };
