@@ -183,19 +183,29 @@ export async function renderBody(
  */
 export function excerptOf(plainText: string, length: number = EXCERPT_LENGTH): string {
   // Issue 18: lists cut an excerpt from every discussion's body on every request, so only the head
-  // that can hold it is collapsed and split into code points (the whole body made an array of
-  // every character). The trimmed head is a prefix of the trimmed whole (whitespace collapses
-  // locally, and the head ends on a kept character), so when it already has more than `length`
-  // code points its first `length` are the whole's; otherwise the whole text is read.
+  // that can hold it is collapsed, and it is split into code points only when it has surrogate
+  // pairs. The trimmed head is a prefix of the trimmed whole (whitespace collapses locally, and the
+  // head ends on a kept character), so when it has more than `length` code points its first
+  // `length` are the whole's; otherwise the whole text is read.
   const window = length * 4 + 16;
-  if (plainText.length > window) {
-    const head = [...plainText.slice(0, window).replace(/\s+/g, ' ').trim()];
-    if (head.length > length) return cutExcerpt(head.slice(0, length).join(''), length);
-  }
-  const text = plainText.replace(/\s+/g, ' ').trim();
+  const head = plainText.length > window ? plainText.slice(0, window) : plainText;
+  const text = head.replace(/\s+/g, ' ').trim();
+  const cut = firstCodePoints(text, length);
+  if (cut !== undefined) return cutExcerpt(cut, length);
+  if (head === plainText) return text;
+  const whole = plainText.replace(/\s+/g, ' ').trim();
+  const wholeCut = firstCodePoints(whole, length);
+  return wholeCut === undefined ? whole : cutExcerpt(wholeCut, length);
+}
+
+const SURROGATE = /[\ud800-\udfff]/;
+
+/** The first `length` code points of `text`, or undefined when it has no more than `length`. */
+function firstCodePoints(text: string, length: number): string | undefined {
+  if (text.length <= length) return undefined;
+  if (!SURROGATE.test(text)) return text.slice(0, length);
   const characters = [...text];
-  if (characters.length <= length) return text;
-  return cutExcerpt(characters.slice(0, length).join(''), length);
+  return characters.length > length ? characters.slice(0, length).join('') : undefined;
 }
 
 /** The first `length` code points of an excerpt's text, cut back to a word boundary, with '…'. */
