@@ -24,6 +24,7 @@ import { displayAsLabels } from '../categories/category-form.ts';
 import { DashboardLayout } from './DashboardLayout.tsx';
 import { DeleteCategoryDialog } from './DeleteCategoryDialog.tsx';
 import styles from './CategoriesPage.module.css';
+import { MoveButtons } from '../../../components/MoveButtons.tsx';
 
 /**
  * `/dashboard/categories` (`site.manage` or `community.manage`): the category tree with its
@@ -134,63 +135,18 @@ function CategoryTreeList({ tree, canEdit }: CategoryTreeListProps) {
                   <span aria-hidden="true">·</span>
                   <span>{t(displayAsLabels[category.displayAs])}</span>
                   <span aria-hidden="true">·</span>
-                  <span>
-                    {t('{count} discussions', { count: category.countAllDiscussions })}
-                  </span>
+                  <span>{t('{count} discussions', { count: category.countAllDiscussions })}</span>
                 </p>
               </div>
               {canEdit ? (
                 <div className={styles.actions}>
-                  <Button
-                    variant="icon"
-                    className={styles.iconButton}
-                    aria-label={t('Move {name} up', { name: category.name })}
-                    title={t('Move up')}
-                    disabled={isFirst || reorder.isPending}
-                    onClick={() => handleMove(row, -1)}
-                  >
-                    <svg
-                      viewBox="0 0 16 16"
-                      width="16"
-                      height="16"
-                      aria-hidden="true"
-                      focusable="false"
-                    >
-                      <path
-                        d="M8 13V3M3.5 7.5L8 3l4.5 4.5"
-                        fill="none"
-                        stroke="currentColor"
-                        strokeWidth="1.8"
-                        strokeLinecap="round"
-                        strokeLinejoin="round"
-                      />
-                    </svg>
-                  </Button>
-                  <Button
-                    variant="icon"
-                    className={styles.iconButton}
-                    aria-label={t('Move {name} down', { name: category.name })}
-                    title={t('Move down')}
-                    disabled={isLast || reorder.isPending}
-                    onClick={() => handleMove(row, 1)}
-                  >
-                    <svg
-                      viewBox="0 0 16 16"
-                      width="16"
-                      height="16"
-                      aria-hidden="true"
-                      focusable="false"
-                    >
-                      <path
-                        d="M8 3v10M3.5 8.5L8 13l4.5-4.5"
-                        fill="none"
-                        stroke="currentColor"
-                        strokeWidth="1.8"
-                        strokeLinecap="round"
-                        strokeLinejoin="round"
-                      />
-                    </svg>
-                  </Button>
+                  <MoveButtons
+                    name={category.name}
+                    isFirst={isFirst}
+                    isLast={isLast}
+                    disabled={reorder.isPending}
+                    onMove={(direction) => handleMove(row, direction)}
+                  />
                   <Link
                     to={dashboardCategoryEditPath(category.categoryID)}
                     className={`${buttonClassName('standard')} ${styles.compact}`}

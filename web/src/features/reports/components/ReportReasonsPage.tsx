@@ -18,6 +18,7 @@ import {
 } from '../api/report-reasons.queries.ts';
 import { ReportReasonDialog } from './ReportReasonDialog.tsx';
 import styles from './ReportReasonsPage.module.css';
+import { MoveButtons } from '../../../components/MoveButtons.tsx';
 
 /**
  * `/dashboard/content/report-reasons` (`community.moderate`, api-contract §27.3): the reasons
@@ -99,56 +100,13 @@ export function ReportReasonsPage() {
                   <div className={styles.actions}>
                     {canSort ? (
                       <>
-                        <Button
-                          variant="icon"
-                          className={styles.iconButton}
-                          aria-label={t('Move {name} up', { name: reason.name })}
-                          title={t('Move up')}
-                          disabled={index === 0 || reorder.isPending}
-                          onClick={() => handleMove(reason, -1)}
-                        >
-                          <svg
-                            viewBox="0 0 16 16"
-                            width="16"
-                            height="16"
-                            aria-hidden="true"
-                            focusable="false"
-                          >
-                            <path
-                              d="M8 13V3M3.5 7.5L8 3l4.5 4.5"
-                              fill="none"
-                              stroke="currentColor"
-                              strokeWidth="1.8"
-                              strokeLinecap="round"
-                              strokeLinejoin="round"
-                            />
-                          </svg>
-                        </Button>
-                        <Button
-                          variant="icon"
-                          className={styles.iconButton}
-                          aria-label={t('Move {name} down', { name: reason.name })}
-                          title={t('Move down')}
-                          disabled={index === list.length - 1 || reorder.isPending}
-                          onClick={() => handleMove(reason, 1)}
-                        >
-                          <svg
-                            viewBox="0 0 16 16"
-                            width="16"
-                            height="16"
-                            aria-hidden="true"
-                            focusable="false"
-                          >
-                            <path
-                              d="M8 3v10M3.5 8.5L8 13l4.5-4.5"
-                              fill="none"
-                              stroke="currentColor"
-                              strokeWidth="1.8"
-                              strokeLinecap="round"
-                              strokeLinejoin="round"
-                            />
-                          </svg>
-                        </Button>
+                        <MoveButtons
+                          name={reason.name}
+                          isFirst={index === 0}
+                          isLast={index === list.length - 1}
+                          disabled={reorder.isPending}
+                          onMove={(direction) => handleMove(reason, direction)}
+                        />
                       </>
                     ) : null}
                     <Button
