@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import { sql } from 'kysely';
 import { openDatabase, type DatabaseHandle } from '../server/src/platform/db/db.ts';
 import { migrateToLatest } from '../server/src/platform/db/migrate.ts';
-import { SEARCH_CANDIDATE_CAP, type SearchRequest } from '../server/src/platform/search/search-engine.ts';
+import { SEARCH_CANDIDATE_CAP, SEARCH_TYPEAHEAD_CAP, type SearchRequest } from '../server/src/platform/search/search-engine.ts';
 import { searchEngineFor } from '../server/src/platform/search/search-engines.ts';
 import { parseSearchText } from '../server/src/platform/search/search-text.ts';
 
@@ -46,7 +46,7 @@ const requests: Record<string, SearchRequest> = {
     excludeArchivedCategories: false,
     dateInserted: [{ op: '>=', value: '2020-01-01' }, { op: '<=', value: '2030-01-01' }],
   },
-  auto: { ...base('onboar'), prefixLast: true, limit: 10, recordTypes: new Set(['discussion', 'category', 'user']) },
+  auto: { ...base('onboar'), prefixLast: true, cap: Number(env.CAP ?? SEARCH_TYPEAHEAD_CAP), limit: 10, recordTypes: new Set(['discussion', 'category', 'user']) },
   page3: { ...base('mobile layout'), offset: 60 },
   collapse: { ...base('mobile layout'), collapse: true },
   newest: { ...base('mobile layout'), sort: '-dateInserted' },

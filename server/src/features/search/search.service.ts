@@ -3,7 +3,7 @@ import type { RequestContext } from '../../http/context.ts';
 import type { NumberedPaging } from '../../http/paging.ts';
 import { authorize } from '../../permissions/authorize.ts';
 import { nowIso } from '../../platform/dates.ts';
-import { SEARCH_CANDIDATE_CAP, type SearchRecordType, type SearchRequest } from '../../platform/search/search-engine.ts';
+import { SEARCH_CANDIDATE_CAP, SEARCH_TYPEAHEAD_CAP, type SearchRecordType, type SearchRequest } from '../../platform/search/search-engine.ts';
 import { searchEngineFor } from '../../platform/search/search-engines.ts';
 import { isEmptySearch, parseSearchText, type SearchTerms } from '../../platform/search/search-text.ts';
 import { viewableScope } from '../categories/categories.policy.ts';
@@ -113,7 +113,7 @@ export async function search(ctx: RequestContext, query: SearchQuery): Promise<S
     },
     sort: query.sort,
     collapse: query.collapse,
-    cap: SEARCH_CANDIDATE_CAP,
+    cap: query.includeTypeaheads ? SEARCH_TYPEAHEAD_CAP : SEARCH_CANDIDATE_CAP,
     limit: query.limit,
     offset: (query.page - 1) * query.limit,
     now: nowIso(ctx.clock),

@@ -35,6 +35,9 @@ export type SearchSort =
  */
 export const SEARCH_CANDIDATE_CAP = SEARCH_RESULT_CAP;
 
+/** The candidate bound of typeahead answers (`includeTypeaheads`: the title bar shows 10, no pager). */
+export const SEARCH_TYPEAHEAD_CAP = 100;
+
 export interface DateBound {
   op: '=' | '>' | '>=' | '<' | '<=';
   value: string;
