@@ -243,7 +243,7 @@ describe(`GET /search, contract §17 word for word (${testDialect})`, () => {
     assert.deepEqual(keysOf(await searchAs(t, fx.member, `query=${encodeURIComponent(`"${word}" (`)}`)), [d(discussion.discussionID)]);
   });
 
-  test('never served from a shared cache: a guest sees a new and an edited post in the next answer, API and page', async () => {
+  test('never served from a shared cache: a guest sees a new, an edited and a deleted post in the next answer, API and page', async () => {
     const cached = await createTestApp({ GUEST_CACHE_SECONDS: '60' });
     const pages = await createPagesApp(cached);
     try {
@@ -278,6 +278,11 @@ describe(`GET /search, contract §17 word for word (${testDialect})`, () => {
       assert.equal(patched.statusCode, 200, patched.body);
       assert.deepEqual((await page()).ids.sort(), [first.discussionID, other.discussionID].sort());
       assert.deepEqual((await api()).sort(), [d(first.discussionID), d(other.discussionID)].sort());
+      assert.equal((await page()).cache, 'hit');
+      const removed = await inject(site, await factoryAdmin(site), { method: 'DELETE', url: `/api/v2/discussions/${String(first.discussionID)}` });
+      assert.equal(removed.statusCode, 204, removed.body);
+      assert.deepEqual((await page()).ids, [other.discussionID]);
+      assert.deepEqual(await api(), [d(other.discussionID)]);
     } finally {
       await pages.close();
       await cached.close();
