@@ -3,6 +3,7 @@ import { guestActor, type Actor, type AppDeps } from './context.ts';
 import { AppError } from '../platform/errors.ts';
 import { loadSession, SESSION_COOKIE } from '../features/auth/sessions.ts';
 import { resolveTokenOwner } from '../features/tokens/tokens.service.ts';
+import { liftBanIfEnded } from '../features/users/users.ban-expiry.ts';
 import { safeEqual } from '../platform/secrets.ts';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -37,7 +38,11 @@ function bearerToken(request: FastifyRequest): string | null {
 export async function resolveActor(request: FastifyRequest, reply: FastifyReply, deps: AppDeps): Promise<Actor> {
   const token = bearerToken(request);
   if (token) {
-    const owner = await resolveTokenOwner(deps.db, token);
+    let owner = await resolveTokenOwner(deps.db, token);
+    // A ban whose end date has passed lifts now, whether or not its job has run (contract §27.8).
+    if (owner?.banned && !owner.deleted && (await liftBanIfEnded(deps.db, owner.userID, deps.clock))) {
+      owner = await resolveTokenOwner(deps.db, token);
+    }
     if (owner) {
       return {
         userID: owner.userID,
@@ -53,7 +58,11 @@ export async function resolveActor(request: FastifyRequest, reply: FastifyReply,
     reply.header('X-WWW-Authenticate', 'error="invalid_token", error_description="The access token is invalid, revoked or expired."');
     return guestActor;
   }
-  const session = await loadSession(deps, request.cookies[SESSION_COOKIE]);
+  const cookie = request.cookies[SESSION_COOKIE];
+  let session = await loadSession(deps, cookie);
+  if (session?.banned && !session.deleted && (await liftBanIfEnded(deps.db, session.userID, deps.clock))) {
+    session = await loadSession(deps, cookie);
+  }
   if (!session) return guestActor;
   return {
     userID: session.userID,

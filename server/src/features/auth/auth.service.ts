@@ -19,6 +19,7 @@ import {
   type ThrottleRule,
 } from '../../platform/throttle.ts';
 import { authorizeActingOnUser } from '../users/users.rank.ts';
+import { liftBanIfEnded } from '../users/users.ban-expiry.ts';
 import { canManageSessions, canStartSession } from './auth.policy.ts';
 import { presentSession, presentSignedInUser } from './auth.present.ts';
 import { findAccountByID, findAccountByNameOrEmail, recordSignIn } from './auth.repo.ts';
@@ -137,7 +138,11 @@ export async function signInWithPassword(ctx: RequestContext, input: SignInBody)
   await recordRightPassword(ctx, account.userID);
 
   // api-contract §2: bans still apply after sign-in: 401 and no session.
-  if (account.banned) throw new AppError(401, BANNED);
+  // A ban whose end date has passed lifts now, whether or not its job has run (contract §27.8).
+  if (account.banned) {
+    if (!(await liftBanIfEnded(ctx.db, account.userID, ctx.clock))) throw new AppError(401, BANNED);
+    account.banned = false;
+  }
   if (!canStartSession(await loadPermissionSet(ctx.db, account.userID))) throw new AppError(403, CANNOT_SIGN_IN);
 
   if (ctx.actor.via === 'session' && ctx.actor.sessionID) await endSession(ctx, ctx.actor.sessionID);

@@ -21,21 +21,37 @@ export async function scheduleBanLift(
   await enqueueJob(trx, LIFT_ENDED_BAN_JOB, { userID, dateExpires }, { runAt: dateExpires, clock });
 }
 
-// Idempotent: a ban changed or lifted since is left alone; the lift is a `ban` entry of the change
-// log by the system (insertUserID 0).
+/**
+ * Lifts the user's ban if its end date has come (`dateExpires`: only that ban; null: any ended
+ * ban), with a `ban` entry of the change log by the system (insertUserID 0). True when it lifted.
+ */
+async function liftAndLog(db: Db, userID: number, dateExpires: string | null, now: string): Promise<boolean> {
+  return await db.transaction().execute(async (trx) => {
+    const lifted = await liftEndedBan(trx, userID, dateExpires, now);
+    if (!lifted) return false;
+    await logBan(
+      trx,
+      { userID, name: lifted.name, dateInserted: lifted.dateInserted },
+      { banned: false, reason: null, dateExpires: null },
+      { insertUserID: 0, dateInserted: now },
+    );
+    return true;
+  });
+}
+
+/**
+ * api-contract §27.8 "the ban lifts itself then": every ban check (a request's actor, sign-in)
+ * calls this for a banned user, so a lagging job never keeps a member banned past `dateExpires`.
+ * True when the ban had ended and is now lifted.
+ */
+export async function liftBanIfEnded(db: Db, userID: number, clock: () => number): Promise<boolean> {
+  return await liftAndLog(db, userID, null, nowIso(clock));
+}
+
+// Idempotent: a ban changed or lifted since is left alone (the request-time lift may have come first).
 registerJob(LIFT_ENDED_BAN_JOB, {
   schema: payloadSchema,
   handler: async (payload, run) => {
-    const now = nowIso(run.services.clock);
-    await run.services.db.transaction().execute(async (trx) => {
-      const lifted = await liftEndedBan(trx, payload.userID, payload.dateExpires, now);
-      if (!lifted) return;
-      await logBan(
-        trx,
-        { userID: payload.userID, name: lifted.name, dateInserted: lifted.dateInserted },
-        { banned: false, reason: null, dateExpires: null },
-        { insertUserID: 0, dateInserted: now },
-      );
-    });
+    await liftAndLog(run.services.db, payload.userID, payload.dateExpires, nowIso(run.services.clock));
   },
 });

@@ -28,23 +28,23 @@ export async function writeUserBan(
 }
 
 /**
- * Lifts a ban whose end date has come, if it is still the same ban (a later ban or unban left it
- * alone). Returns the user's name when it lifted one.
+ * Lifts a ban whose end date has come. With `dateExpires`, only if it is still that ban (a later
+ * ban or unban left it alone); with null, whichever ban of the user has ended (a ban without an
+ * end date never does). Returns the user's name when it lifted one.
  */
 export async function liftEndedBan(
   db: Db,
   userID: number,
-  dateExpires: string,
+  dateExpires: string | null,
   now: string,
 ): Promise<{ name: string; dateInserted: string } | undefined> {
-  const row = await db
+  let query = db
     .updateTable('users')
     .set({ banned: 0, banReason: null, banDateExpires: null, dateUpdated: now })
     .where('userID', '=', userID)
     .where('banned', '<>', 0)
-    .where('banDateExpires', '=', dateExpires)
-    .where('banDateExpires', '<=', now)
-    .returning(['name', 'dateInserted'])
-    .executeTakeFirst();
-  return row;
+    .where('banDateExpires', 'is not', null)
+    .where('banDateExpires', '<=', now);
+  if (dateExpires !== null) query = query.where('banDateExpires', '=', dateExpires);
+  return await query.returning(['name', 'dateInserted']).executeTakeFirst();
 }
