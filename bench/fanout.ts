@@ -130,17 +130,19 @@ export async function measureFanOut(base: string, run: Target, info: SeedInfo, t
       .executeTakeFirstOrThrow();
     let emailedSeconds: number | null = null;
     while (performance.now() < deadline) {
-      if ((await pendingJobs(database, 'sendNotificationEmail')) === 0) {
+      if ((await pendingJobs(database, 'sendNotificationEmails')) === 0) {
         emailedSeconds = (performance.now() - answered) / 1000;
         break;
       }
       await pause(200);
     }
+    // E-mails go out in batches (one job per 50): the notifications' ledger counts them.
     const emails = await db
-      .selectFrom('jobs')
+      .selectFrom('notifications')
       .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('type', '=', 'sendNotificationEmail')
-      .where('status', '=', 'complete')
+      .where('recordType', '=', 'comment')
+      .where('recordID', '=', commentID)
+      .where('dateEmailed', 'is not', null)
       .executeTakeFirstOrThrow();
     return {
       followers,

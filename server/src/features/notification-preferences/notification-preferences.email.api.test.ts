@@ -8,6 +8,7 @@ import { makeCategory, makeComment, makeDiscussion, makeRole } from '../../../te
 import type { NotificationPreferences, NotificationPreferencesSchema } from '../../../../common/src/api/notifications.ts';
 import { registerServerLocalePack, unregisterServerLocalePack } from '../../platform/i18n.ts';
 import { upsertPreferencesRow } from './notification-preferences.repo.ts';
+import { EMAILS_PER_JOB, notificationEmailBatches, sendNotificationEmails, type NotificationEmailsPayload } from '../notifications/notifications.mail.ts';
 
 // api-contract §6 with the real mailer (`.eml` files in DATA_DIR/outbox, no SMTP_URL): the e-mail
 // column honoured only for holders of email.view, the site defaults for members who never saved,
@@ -137,13 +138,42 @@ describe(`notification preferences and e-mail (${testDialect})`, () => {
     await t.app.deps.events.settled();
     // Deliver (the discussion's, then the comment's notifications) until the e-mail job waits.
     const mailQueued = async (): Promise<boolean> =>
-      (await t.db.selectFrom('jobs').select('jobID').where('type', '=', 'sendNotificationEmail').where('status', '=', 'queued').execute()).length > 0;
+      (await t.db.selectFrom('jobs').select('jobID').where('type', '=', 'sendNotificationEmails').where('status', '=', 'queued').execute()).length > 0;
     for (let step = 0; step < 5 && !(await mailQueued()); step += 1) await t.app.jobs.runOnce();
     assert.ok(await mailQueued(), 'the e-mail was decided at delivery');
     const removed = await inject(t, admin, { method: 'PATCH', url: `/api/v2/roles/${String(mailRole.roleID)}`, payload: { permissions: [{ type: 'global', permissions: { 'session.valid': true, 'email.view': false } }, { type: 'category', id: 0, permissions: { 'discussions.view': true } }] } });
     assert.equal(removed.statusCode, 200, removed.body);
     await deliver();
     assert.deepEqual(outboxTo(losing.user), []);
+  });
+
+  test('one event’s e-mails go out in batches; a batch run again sends only what it had not sent', async () => {
+    assert.deepEqual(
+      notificationEmailBatches(Array.from({ length: EMAILS_PER_JOB * 2 + 1 }, (_, index) => index + 1)).map((batch) => batch.notificationIDs.length),
+      [EMAILS_PER_JOB, EMAILS_PER_JOB, 1],
+    );
+    const readers = [await asMember(t), await asMember(t), await asMember(t)];
+    for (const reader of readers) assert.equal((await patch(reader, { Mention: { email: true } })).statusCode, 200);
+    const author = await asMember(t);
+    const category = await makeCategory(t);
+    const discussion = await makeDiscussion(t, { categoryID: category.categoryID, as: author, name: 'Three readers' });
+    await t.app.deps.events.settled();
+    await t.app.jobs.drain();
+    await makeComment(t, { discussionID: discussion.discussionID, as: author, body: readers.map((reader) => `@${reader.user.name}`).join(' '), format: 'markdown' });
+    await t.app.deps.events.settled();
+    const batchJobs = async () =>
+      t.db.selectFrom('jobs').select(['jobID', 'payload']).where('type', '=', 'sendNotificationEmails').where('status', '=', 'queued').execute();
+    for (let step = 0; step < 5 && (await batchJobs()).length === 0; step += 1) await t.app.jobs.runOnce();
+    const jobs = await batchJobs();
+    assert.equal(jobs.length, 1, 'one e-mail job for the three recipients');
+    const payload = JSON.parse(jobs[0]?.payload ?? '{}') as NotificationEmailsPayload;
+    assert.equal(payload.notificationIDs.length, 3);
+    // The first e-mail went out before the worker died: the ledger says so.
+    await t.db.updateTable('notifications').set({ dateEmailed: new Date().toISOString() }).where('notificationID', '=', payload.notificationIDs[0] ?? 0).execute();
+    await deliver();
+    assert.equal(readers.map((reader) => outboxTo(reader.user).length).reduce((a, b) => a + b, 0), 2);
+    assert.equal(await sendNotificationEmails(payload, t.app.deps), 0, 'run again: nothing twice');
+    assert.equal(readers.map((reader) => outboxTo(reader.user).length).reduce((a, b) => a + b, 0), 2);
   });
 
   test('e-mails are written in the member’s NotificationLanguage, else the site’s locale', async () => {

@@ -59,10 +59,16 @@ export async function loadEffectivePreferences(db: Db, userIDs: readonly number[
 }
 
 /**
- * The language of a user's e-mails (issue 13): their `NotificationLanguage` (api-contract §6),
+ * The language of users' e-mails (issue 13): each one's `NotificationLanguage` (api-contract §6),
  * else the site's `garden.locale`.
  */
+export async function loadNotificationLanguages(db: Db, userIDs: readonly number[]): Promise<Map<number, string>> {
+  const rows = await findPreferencesRows(db, userIDs);
+  const siteLocale = (await getSettings(db))['garden.locale'];
+  return new Map(userIDs.map((userID) => [userID, rows.get(userID)?.language ?? siteLocale]));
+}
+
+/** The language of one user's e-mails (see `loadNotificationLanguages`). */
 export async function loadNotificationLanguage(db: Db, userID: number): Promise<string> {
-  const row = (await findPreferencesRows(db, [userID])).get(userID);
-  return row?.language ?? (await getSettings(db))['garden.locale'];
+  return (await loadNotificationLanguages(db, [userID])).get(userID) ?? (await getSettings(db))['garden.locale'];
 }

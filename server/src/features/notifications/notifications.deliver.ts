@@ -12,7 +12,7 @@ import { canReceiveEmail } from '../notification-preferences/notification-prefer
 import { loadEffectivePreferences } from '../notification-preferences/notification-preferences.values.ts';
 import { withoutIgnorers } from '../user-ignores/user-ignores.service.ts';
 import { announceNotifications } from './notifications.announce.ts';
-import { sendNotificationEmailJob, type NotificationEmailPayload } from './notifications.mail.ts';
+import { notificationEmailBatches, sendNotificationEmailsJob } from './notifications.mail.ts';
 import { insertNotificationsOnce } from './notifications.repo.ts';
 import { batchKeyOf, mentionedNames, notificationBody, REASONS, SPECIFICITY } from './notifications.reasons.ts';
 import {
@@ -181,13 +181,13 @@ async function writeDeliveries(
       dateUpdated: now,
     })),
   );
-  const mails: NotificationEmailPayload[] = [];
-  const reaction = subject.reactionName === undefined ? {} : { reactionName: subject.reactionName };
+  const mailed: number[] = [];
   for (const { userID, emailTo } of deliveries) {
     const notificationID = inserted.get(userID);
-    if (notificationID !== undefined && emailTo) mails.push({ notificationID, ...reaction });
+    if (notificationID !== undefined && emailTo) mailed.push(notificationID);
   }
-  await enqueueJobs(trx, sendNotificationEmailJob, mails, { clock });
+  const batches = notificationEmailBatches(mailed, { reactionName: subject.reactionName });
+  await enqueueJobs(trx, sendNotificationEmailsJob, batches, { clock });
   // Recipients of new in-app notifications: live streams announce them once this commits.
   return deliveries.filter(({ userID, option }) => option.popup && inserted.has(userID)).map(({ userID }) => userID);
 }

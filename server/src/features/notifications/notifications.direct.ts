@@ -3,11 +3,11 @@ import { has } from '../../../../common/src/permissions/has.ts';
 import { loadPermissionSet } from '../../permissions/permission-set.ts';
 import { nowIso } from '../../platform/dates.ts';
 import type { Db } from '../../platform/db/db.ts';
-import { enqueueJob } from '../../platform/jobs/enqueue.ts';
+import { enqueueJobs } from '../../platform/jobs/enqueue.ts';
 import { loadEffectivePreferences } from '../notification-preferences/notification-preferences.values.ts';
 import type { EventBus } from '../../platform/events/bus.ts';
 import { announceNotifications } from './notifications.announce.ts';
-import { sendNotificationEmailJob } from './notifications.mail.ts';
+import { notificationEmailBatches, sendNotificationEmailsJob } from './notifications.mail.ts';
 import { insertNotificationsOnce } from './notifications.repo.ts';
 import { notificationBody, REASONS } from './notifications.reasons.ts';
 import { findMailableUsers, findUserName } from './notifications.recipients.repo.ts';
@@ -83,12 +83,13 @@ export async function deliverDirectNotification(
         dateUpdated: now,
       })),
     );
+    const mailed: number[] = [];
     for (const { userID, email } of deliveries) {
       const notificationID = inserted.get(userID);
-      if (notificationID !== undefined && email) {
-        await enqueueJob(trx, sendNotificationEmailJob, { notificationID, subjectName: notification.subjectName }, { clock });
-      }
+      if (notificationID !== undefined && email) mailed.push(notificationID);
     }
+    const batches = notificationEmailBatches(mailed, { subjectName: notification.subjectName });
+    await enqueueJobs(trx, sendNotificationEmailsJob, batches, { clock });
     return deliveries.filter(({ userID, popup }) => popup && inserted.has(userID)).map(({ userID }) => userID);
   });
   announceNotifications(services.events, shown);

@@ -8,7 +8,7 @@ import { toBool } from '../../platform/db/dialect.ts';
 type Executor = Kysely<Database>;
 
 /** A stored notification, booleans decoded. */
-export type NotificationRow = Omit<Selectable<NotificationsTable>, 'read' | 'popup' | 'dedupeKey'> & { read: boolean };
+export type NotificationRow = Omit<Selectable<NotificationsTable>, 'read' | 'popup' | 'dedupeKey' | 'dateEmailed'> & { read: boolean };
 
 /** A notification as the lists present it: a single row, or the newest row of a batch. */
 export interface ListedNotification extends NotificationRow {
@@ -66,6 +66,24 @@ export async function findNotificationByID(db: Executor, notificationID: number)
     .where('notificationID', '=', notificationID)
     .executeTakeFirst();
   return row ? { ...toRow(row), popup: toBool(row.popup) } : undefined;
+}
+
+/** The notifications among `notificationIDs` whose e-mail has not been sent, by ID. */
+export async function findNotificationsToEmail(db: Executor, notificationIDs: readonly number[]): Promise<NotificationRow[]> {
+  if (notificationIDs.length === 0) return [];
+  const rows = await db
+    .selectFrom('notifications')
+    .select(columns)
+    .where('notificationID', 'in', [...new Set(notificationIDs)])
+    .where('dateEmailed', 'is', null)
+    .orderBy('notificationID')
+    .execute();
+  return rows.map(toRow);
+}
+
+/** Records that a notification's e-mail was sent. */
+export async function markNotificationEmailed(db: Executor, notificationID: number, now: string): Promise<void> {
+  await db.updateTable('notifications').set({ dateEmailed: now }).where('notificationID', '=', notificationID).execute();
 }
 
 /** A recipient's notifications, newest first, one per row. */

@@ -23,6 +23,7 @@ import * as m0021 from './migrations/0021_create_logs.ts';
 import * as m0022 from './migrations/0022_create_collections.ts';
 import * as m0023 from './migrations/0023_index_search_scope.ts';
 import * as m0024 from './migrations/0024_create_escalation_comments.ts';
+import * as m0025 from './migrations/0025_add_notifications_date_emailed.ts';
 import * as m0026 from './migrations/0026_add_users_self_registered.ts';
 import * as m0027 from './migrations/0027_create_search_vectors.ts';
 
@@ -56,6 +57,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0022_create_collections': m0022,
   '0023_index_search_scope': m0023,
   '0024_create_escalation_comments': m0024,
+  '0025_add_notifications_date_emailed': m0025,
   '0026_add_users_self_registered': m0026,
   '0027_create_search_vectors': m0027,
 };

@@ -37,6 +37,7 @@ const EVER_COMMITTED = [
   '0022_create_collections',
   '0023_index_search_scope',
   '0024_create_escalation_comments',
+  '0025_add_notifications_date_emailed',
   '0026_add_users_self_registered',
   '0027_create_search_vectors',
 ];

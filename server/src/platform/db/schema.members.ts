@@ -28,6 +28,8 @@ export interface NotificationsTable {
   dedupeKey: string;
   dateInserted: DbDate;
   dateUpdated: DbDate;
+  /** When its e-mail was sent (migration 0025): a batch run again skips it. */
+  dateEmailed: DbDate | null;
 }
 
 /** A user's notification preferences (migration 0015); userID 0 holds the site defaults. */
