@@ -151,3 +151,5 @@ export type IgnoreState = z.infer<typeof ignoreStateSchema>;
 
 /** Refused: ignoring oneself (400). */
 export const IGNORE_SELF_MESSAGE = 'You cannot ignore yourself.';
+/** Refused: ignoring staff (a moderator or higher) or someone of higher rank (403, Vanilla's Ignore plugin). */
+export const IGNORE_STAFF_MESSAGE = "You can't ignore that person.";
