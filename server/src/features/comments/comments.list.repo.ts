@@ -123,11 +123,23 @@ export async function findComments(
   return rows.map(toCommentRow);
 }
 
-/** How many comments match (numbered pager). */
+/** api-contract §GET /comments: the numbered pager's total is "a capped count ≤ 10000". */
+export const COMMENT_COUNT_CAP = 10_000;
+
+/**
+ * How many comments match (numbered pager), at most COMMENT_COUNT_CAP: the matching rows are read
+ * up to the cap only, so a member with 100,000 comments does not cost 100,000 rows per page.
+ */
 export async function countComments(db: Executor, filter: CommentListFilter): Promise<number> {
-  const row = await listBase(db)
+  const row = await db
+    .selectFrom(
+      listBase(db)
+        .select('comments.commentID')
+        .where((eb) => listConditions(eb, filter))
+        .limit(COMMENT_COUNT_CAP)
+        .as('capped'),
+    )
     .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where((eb) => listConditions(eb, filter))
     .executeTakeFirst();
   return Number(row?.count ?? 0);
 }

@@ -33,6 +33,8 @@ export interface DiscussionFilter {
   pinned?: boolean | undefined;
   hasComments?: boolean | undefined;
   insertUserIDs?: readonly number[] | undefined;
+  /** Leaves redirects out (an author's list: they point to the moved discussion, also listed). */
+  excludeRedirects?: boolean | undefined;
   bookmarkUserID?: number | undefined;
   participatedUserID?: number | undefined;
   statusIDs?: readonly number[] | undefined;
@@ -162,6 +164,7 @@ function filterConditions(
     where.push(eb('discussions.countComments', filter.hasComments ? '>' : '=', 0));
   if (filter.insertUserIDs && filter.insertUserIDs.length > 0)
     where.push(eb('discussions.insertUserID', 'in', [...filter.insertUserIDs]));
+  if (filter.excludeRedirects) where.push(eb('discussions.type', '<>', 'redirect'));
   if (filter.bookmarkUserID !== undefined) {
     where.push(
       eb(
@@ -178,7 +181,7 @@ function filterConditions(
   if (filter.participatedUserID !== undefined) {
     // Participated: started the discussion or commented in it. One IN over a UNION (not
     // `insertUserID = ? OR discussionID IN (…)`, which PostgreSQL can only answer by reading every
-    // discussion): each half is served by its author index (discussions_user, comments_user).
+    // discussion): each half is served by its author index (discussions_user_keyset, comments_user_keyset).
     const userID = filter.participatedUserID;
     where.push(
       eb(

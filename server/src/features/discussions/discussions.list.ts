@@ -19,8 +19,10 @@ import { toDiscussionExpand } from './discussions.present.ts';
 import {
   countDiscussions,
   findDiscussionPage,
+  isCategoryOnlyFilter,
   type DiscussionFilter,
 } from './discussions.list.repo.ts';
+import { countAuthorDiscussions } from './discussions.author-count.repo.ts';
 import { findBookmarkedPage } from './user-discussions.repo.ts';
 import { viewableCategoryIDs } from './discussions.counts.ts';
 import {
@@ -127,6 +129,18 @@ export async function listDiscussions(
     internalStatusIDs: query.internalStatusID,
     resolved: query.resolved,
   };
+  // A profile's list (one author, nothing else narrowing it): redirects left out, the total from
+  // the author's counter less their discussions in the viewer's hidden categories.
+  const { insertUserIDs, ...others } = filter;
+  const authorID =
+    insertUserIDs?.length === 1 &&
+    query.pinOrder !== 'first' &&
+    scope.categoryIDs === undefined &&
+    (query.excludedCategoryIDs ?? []).length === 0 &&
+    isCategoryOnlyFilter(others)
+      ? insertUserIDs[0]
+      : undefined;
+  if (authorID !== undefined) filter.excludeRedirects = true;
   const offset = (query.page - 1) * query.limit;
   let announcements: DiscussionRow[] = [];
   let regularFilter = filter;
@@ -147,7 +161,9 @@ export async function listDiscussions(
   }
   const [rows, total] = await Promise.all([
     findDiscussionPage(ctx.db, regularFilter, { sort: query.sort, limit: query.limit, offset }),
-    countDiscussions(ctx.db, regularFilter),
+    authorID === undefined
+      ? countDiscussions(ctx.db, regularFilter)
+      : countAuthorDiscussions(ctx.db, authorID, scope.hiddenCategoryIDs),
   ]);
   const discussions = await presentDiscussions(ctx, [...announcements, ...rows], {
     expand: toDiscussionExpand(query.expand),

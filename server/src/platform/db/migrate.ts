@@ -26,6 +26,7 @@ import * as m0024 from './migrations/0024_create_escalation_comments.ts';
 import * as m0025 from './migrations/0025_add_notifications_date_emailed.ts';
 import * as m0026 from './migrations/0026_add_users_self_registered.ts';
 import * as m0027 from './migrations/0027_create_search_vectors.ts';
+import * as m0032 from './migrations/0032_index_author_lists.ts';
 
 /**
  * Forward-only, append-only migrations, in order. Imported statically (not read from disk) so the
@@ -59,6 +60,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0024_create_escalation_comments': m0024,
   '0025_add_notifications_date_emailed': m0025,
   '0026_add_users_self_registered': m0026,
+  '0032_index_author_lists': m0032,
   '0027_create_search_vectors': m0027,
 };
 

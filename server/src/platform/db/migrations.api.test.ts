@@ -40,6 +40,7 @@ const EVER_COMMITTED = [
   '0025_add_notifications_date_emailed',
   '0026_add_users_self_registered',
   '0027_create_search_vectors',
+  '0032_index_author_lists',
 ];
 
 const empty: Migration = { up: async () => {} };
