@@ -91,6 +91,26 @@ describe('ReportsPage', { timeout: 20_000 }, () => {
     expect((screen.getByLabelText('Post ID') as HTMLInputElement).value).toBe('9');
   });
 
+  it('the Approval queue box asks for posts premoderation held and posts a spam rule held (issue 17)', async () => {
+    const calls = stubApi({
+      'GET /reports': () => jsonResponse(200, []),
+      'GET /categories': () => jsonResponse(200, []),
+    });
+    const user = userEvent.setup({ delay: null });
+    renderWithApp(<ReportsPage />, {
+      route: '/dashboard/content/reports',
+      bootstrap: { me: moderator, permissions: permissionSet(['session.valid', 'community.moderate']) },
+    });
+    await screen.findByText('No reports here.');
+    await user.click(screen.getByRole('checkbox', { name: 'Approval queue' }));
+    await vi.waitFor(() => {
+      expect(calls.filter((call) => call.path === '/reports').map((call) => call.search.get('reportReasonID'))).toContain(
+        'approval-required,spam-automation',
+      );
+    });
+    expect((screen.getByRole('checkbox', { name: 'Approval queue' }) as HTMLInputElement).checked).toBe(true);
+  });
+
   it('the queue’s Edit and Approve sends the edited title and body (premoderatedRecord), then approve-record', async () => {
     let reports = [aReport({ recordType: 'discussion', recordName: 'Speling', recordHtml: '<p>Waiting words</p>', isPending: true, recordIsLive: false })];
     const calls = stubApi({

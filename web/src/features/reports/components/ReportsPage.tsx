@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   APPROVAL_REQUIRED_REASON,
+  SPAM_AUTOMATION_REASON,
   reportRecordTypes,
   reportStatuses,
   type Report,
@@ -23,6 +24,9 @@ import { PendingEditForm } from './PendingEditForm.tsx';
 import { ReportCategoryFilter } from './ReportCategoryFilter.tsx';
 import styles from './ReportsPage.module.css';
 
+/** The approval queue: posts premoderation held, and posts a spam rule held (api-contract §27.5). */
+const QUEUE_REASONS = `${APPROVAL_REQUIRED_REASON},${SPAM_AUTOMATION_REASON}`;
+
 const statusLabels: Record<ReportStatus, string> = {
   new: 'New',
   escalated: 'Escalated',
@@ -38,7 +42,7 @@ function positiveInt(value: string | null): number | undefined {
 /**
  * The dashboard's filters from the URL (spec 000 §2): `statuses=none` means every status; without
  * `statuses` the page shows `new` reports; `recordType` + `recordID`, `placeRecordID` (category)
- * and `reportReasonID` (`approval-required` is the approval queue) narrow it.
+ * and `reportReasonID` (`approval-required,spam-automation` is the approval queue) narrow it.
  */
 export function reportFiltersOf(params: URLSearchParams): ReportFilters {
   const statuses = params.get('statuses');
@@ -120,8 +124,8 @@ export function ReportsPage() {
         <label className={styles.check}>
           <input
             type="checkbox"
-            checked={filters.reportReasonID === APPROVAL_REQUIRED_REASON}
-            onChange={(event) => setFilter('reportReasonID', event.target.checked ? APPROVAL_REQUIRED_REASON : undefined)}
+            checked={filters.reportReasonID?.split(',').includes(APPROVAL_REQUIRED_REASON) ?? false}
+            onChange={(event) => setFilter('reportReasonID', event.target.checked ? QUEUE_REASONS : undefined)}
           />
           {t('Approval queue')}
         </label>
