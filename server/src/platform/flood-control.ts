@@ -19,7 +19,7 @@ export function floodMessage({ count, seconds, lockSeconds }: FloodLimits): stri
  * beyond the rule, and every post during the lock that follows, is refused.
  * @throws AppError 429 with the contract's message, also as a `flood` error on `body`, and Retry-After.
  */
-export async function enforceFloodControl(db: Db, scope: string, limits: FloodLimits, now: number = Date.now()): Promise<void> {
+export async function enforceFloodControl(db: Db, scope: string, limits: FloodLimits, now: number): Promise<void> {
   const message = floodMessage(limits);
   const lockKey = `floodLock:${scope}`;
   const lockRule = { limit: 0, windowSeconds: limits.lockSeconds };

@@ -68,7 +68,7 @@ async function enforceCommentFloodControl(
   const newestAt = Date.parse(newest);
   if (newestAt - Date.parse(oldest) > seconds * 1000) return;
   const lockedUntil = newestAt + lockSeconds * 1000;
-  const now = Date.now();
+  const now = ctx.clock();
   if (now >= lockedUntil) return;
   const message = `You have posted ${String(count)} times within ${String(seconds)} seconds. A spam block is now in effect on your account. You must wait at least ${String(lockSeconds)} seconds before attempting to post again.`;
   throw new AppError(429, message, {
@@ -131,7 +131,7 @@ export async function createComment(
     plainText: rendered.plainText,
   });
   const pending = decision !== null;
-  const now = nowIso();
+  const now = nowIso(ctx.clock);
   const values: NewComment = {
     discussionID: discussion.discussionID,
     parentCommentID,

@@ -57,6 +57,7 @@ export async function patchComment(
     comment,
     discussion,
     settings['ui.editContentTimeout'],
+    ctx.clock(),
   );
   if (decision === 'timeout') throw new AppError(400, EDIT_NOT_ALLOWED);
   authorize(decision === 'allowed', { permissions: 'comments.edit' });
@@ -114,7 +115,7 @@ export async function patchComment(
         : {}),
       ...(insertUserID === undefined ? {} : { insertUserID }),
       updateUserID: ctx.actor.userID > 0 ? ctx.actor.userID : null,
-      dateUpdated: nowIso(),
+      dateUpdated: nowIso(ctx.clock),
     });
     if (insertUserID !== undefined && comment.moderationStatus === 'accepted') {
       // Ascending user IDs (the lock order of comments.counters.repo.ts).

@@ -189,7 +189,7 @@ export async function presentComments(
     : undefined;
   const settings = commentSettings(await getSettings(ctx.db));
   const actor = actorOf(ctx);
-  const now = Date.now();
+  const now = ctx.clock();
   // api-contract §27.4: `reportMeta` of the comments whose discussion the viewer moderates.
   const reportMetas = options.expand.reportMeta
     ? await loadReportMeta(

@@ -55,7 +55,7 @@ async function enforceDiscussionFloodControl(ctx: RequestContext): Promise<void>
     count: settings['floodControl.discussions.count'],
     seconds: settings['floodControl.discussions.seconds'],
     lockSeconds: settings['floodControl.discussions.lockSeconds'],
-  });
+  }, ctx.clock());
 }
 
 /**
@@ -75,7 +75,7 @@ export async function createDiscussion(
   authorize(canAddDiscussion(actor, category), { permissions: 'discussions.add' });
   assertPostableCategory(category);
   assertTypeAllowed(category, type);
-  const now = nowIso();
+  const now = nowIso(ctx.clock);
   const asAuthor = { insertUserID: actor.userID, closed: false, dateInserted: now };
   if (input.closed)
     authorize(canCloseDiscussion(actor, asAuthor, category), { permissions: 'discussions.close' });

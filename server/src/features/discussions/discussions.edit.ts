@@ -77,7 +77,7 @@ export async function patchDiscussion(
     input.tagIDs !== undefined ||
     input.newTagNames !== undefined;
   if (editsContent) {
-    const decision = decideEditDiscussion(actor, row, category, await editWindowOf(ctx.db));
+    const decision = decideEditDiscussion(actor, row, category, await editWindowOf(ctx));
     if (decision === 'denied') throw permissionError(['discussions.edit']);
     if (decision === 'timeout') throw new AppError(400, 'Editing discussions is not allowed.');
   }
@@ -133,7 +133,7 @@ export async function patchDiscussion(
   }
   if (input.name !== undefined || input.body !== undefined || input.format !== undefined) {
     changes.updateUserID = actor.userID;
-    changes.dateUpdated = nowIso();
+    changes.dateUpdated = nowIso(ctx.clock);
     // api-contract §27.5: a non-moderator's edit may wait for approval (answered 202).
     await holdEditForApproval(ctx, {
       recordType: 'discussion',
@@ -191,7 +191,7 @@ export async function bumpDiscussion(
 ): Promise<Discussion> {
   const { row, category } = await requireViewableDiscussion(ctx, ctx.db, discussionID);
   authorize(canBumpDiscussion(actorOf(ctx)), { permissions: 'curation.manage' });
-  const now = nowIso();
+  const now = nowIso(ctx.clock);
   await updateDiscussion(ctx.db, discussionID, {
     dateLastComment: now,
     hot: computeHot(row.score, now),

@@ -22,10 +22,10 @@ export function actorOf(ctx: RequestContext): DiscussionActor {
   return { set: ctx.permissions, userID: ctx.actor.userID };
 }
 
-/** The author's edit window now (`ui.editContentTimeout`). */
-export async function editWindowOf(db: Db): Promise<EditWindow> {
-  const settings = await getSettings(db);
-  return { timeoutSeconds: settings['ui.editContentTimeout'], now: Date.now() };
+/** The author's edit window at the request's time (`ui.editContentTimeout`). */
+export async function editWindowOf(ctx: RequestContext): Promise<EditWindow> {
+  const settings = await getSettings(ctx.db);
+  return { timeoutSeconds: settings['ui.editContentTimeout'], now: ctx.clock() };
 }
 
 /** A category by ID; 404 "Category not found." otherwise. */

@@ -74,7 +74,7 @@ export async function presentDiscussions(
       : new Map<number, CategoryRow>(),
     expand.reactions ? loadReactionSummaries(ctx, 'discussion', ids) : undefined,
     findLastComments(ctx.db, lastCommentIDs),
-    editWindowOf(ctx.db),
+    editWindowOf(ctx),
   ]);
   const userIDs = new Set<number>();
   for (const row of rows) {

@@ -57,7 +57,7 @@ export async function recordDiscussionView(
       ctx.db,
       ctx.actor.userID,
       discussionID,
-      nowIso(),
+      nowIso(ctx.clock),
       Math.max(0, countCommentsSeen),
     );
   }

@@ -73,7 +73,7 @@ export async function splitDiscussion(
       : actor.userID;
 
   const newID = await ctx.db.transaction().execute(async (trx) => {
-    const now = nowIso();
+    const now = nowIso(ctx.clock);
     const id = await insertDiscussion(trx, {
       type: input.newPost.postType,
       categoryID: target.categoryID,

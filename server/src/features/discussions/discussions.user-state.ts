@@ -15,7 +15,7 @@ export async function bookmarkDiscussion(
   await requireViewableDiscussion(ctx, ctx.db, discussionID);
   await upsertUserDiscussion(ctx.db, ctx.actor.userID, discussionID, {
     bookmarked,
-    dateBookmarked: bookmarked ? nowIso() : null,
+    dateBookmarked: bookmarked ? nowIso(ctx.clock) : null,
   });
   return { bookmarked };
 }
