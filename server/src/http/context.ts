@@ -58,6 +58,11 @@ export interface RequestContext extends AppDeps {
    * so the flood rules (api-contract §1.13), which guard against rapid typing, do not count it.
    */
   publishingScheduledDraft?: boolean | undefined;
+  /**
+   * Set by the scheduled-draft job for a draft with `draftMeta.publishedSilently` (api-contract §23,
+   * Vanilla's "publish silently"): the post appears, but no one is notified of it.
+   */
+  publishSilently?: boolean | undefined;
 }
 
 export const guestActor: Actor = Object.freeze({

@@ -185,6 +185,7 @@ export async function createComment(
     categoryID: counted?.categoryID ?? discussion.categoryID,
     insertUserID: authorID,
     parentCommentID,
+    ...(ctx.publishSilently === true ? { silent: true } : {}),
   });
   // The row as inserted, its discussion and its parent are in hand: nothing is read again.
   const [presented] = await presentComments(ctx, [comment], {

@@ -170,6 +170,7 @@ export async function createDiscussion(
     discussionID,
     categoryID: category.categoryID,
     insertUserID: actor.userID,
+    ...(ctx.publishSilently === true ? { silent: true } : {}),
   });
   return {
     kind: 'created',

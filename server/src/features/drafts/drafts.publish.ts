@@ -66,7 +66,7 @@ function reasonOf(row: DraftRow, error: AppError): string {
   return detail;
 }
 
-/** Publishes the draft as its author through the posting services (notifications follow as usual). */
+/** Publishes the draft as its author through the posting services (notifications follow as usual, unless published silently). */
 async function publish(ctx: RequestContext, row: DraftRow): Promise<void> {
   // A banned or deleted author's permission set is empty: say so rather than blame the category.
   if (!has(ctx.permissions, 'session.valid')) throw new DraftRefused(FAILED_REASONS.authorBlocked);
@@ -128,7 +128,12 @@ export async function publishScheduledDraft(payload: z.output<typeof payloadSche
   // Skips: another process took it between the read and the claim.
   if (!(await claimDraftForPublishing(db, row.draftID, row.dateScheduled ?? payload.dateScheduled))) return;
   // Several drafts of one author may fall due together: flood control is for typing, not schedules.
-  const ctx = { ...(await contextOfUser(services, row.insertUserID, '127.0.0.1')), publishingScheduledDraft: true };
+  // `draftMeta.publishedSilently` (api-contract §23): the post appears without notifying anyone.
+  const ctx = {
+    ...(await contextOfUser(services, row.insertUserID, '127.0.0.1')),
+    publishingScheduledDraft: true,
+    publishSilently: attributesOf(row).draftMeta?.publishedSilently === true,
+  };
   try {
     await publish(ctx, row);
   } catch (error) {

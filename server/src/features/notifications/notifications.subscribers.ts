@@ -18,11 +18,11 @@ export function subscribeNotifications(deps: AppDeps, log: { error(details: obje
   };
   const unsubscribers = [
     deps.events.subscribe('commentAdded', async (event, { remote }) => {
-      if (remote) return;
+      if (remote || event.silent === true) return;
       await enqueue({ event: 'comment', recordType: 'comment', recordID: event.commentID, actorUserID: event.insertUserID });
     }),
     deps.events.subscribe('discussionAdded', async (event, { remote }) => {
-      if (remote) return;
+      if (remote || event.silent === true) return;
       await enqueue({ event: 'discussion', recordType: 'discussion', recordID: event.discussionID, actorUserID: event.insertUserID });
     }),
     deps.events.subscribe('reactionAdded', async (event, { remote }) => {

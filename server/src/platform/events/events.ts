@@ -19,10 +19,12 @@ export const NOTIFIED_USERS_PER_EVENT = 400;
 
 /** The event map: every event's name and payload type. */
 export interface DomainEvents {
-  commentAdded: PostPlace & { commentID: number; insertUserID: number; parentCommentID: number | null };
+  /** `silent`: a scheduled draft published silently (api-contract §23): nobody is notified. */
+  commentAdded: PostPlace & { commentID: number; insertUserID: number; parentCommentID: number | null; silent?: boolean };
   commentEdited: PostPlace & { commentID: number; updateUserID: number };
   commentDeleted: PostPlace & { commentID: number; deleteUserID: number };
-  discussionAdded: PostPlace & { insertUserID: number };
+  /** `silent`: a scheduled draft published silently (api-contract §23): nobody is notified. */
+  discussionAdded: PostPlace & { insertUserID: number; silent?: boolean };
   discussionEdited: PostPlace & { updateUserID: number };
   /** `categoryID` is where the discussion is now, `fromCategoryID` where it was. */
   discussionMoved: PostPlace & { fromCategoryID: number; updateUserID: number };
