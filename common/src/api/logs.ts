@@ -86,6 +86,7 @@ export const auditEventTypes = {
   report_dismiss: 'Report dismissed',
   report_approveRecord: 'Report record approved',
   report_rejectRecord: 'Report record rejected',
+  report_editRecord: 'Report record edited',
   log_restore: 'Log entry restored',
 } as const;
 export type AuditEventType = keyof typeof auditEventTypes;

@@ -85,7 +85,7 @@ describe(`audit-logs contract (${testDialect})`, () => {
     assert.equal((await latest('passwordReset_completed')).context.userID, user.userID);
   });
 
-  test('report_dismiss, report_rejectRecord and report_approveRecord', async () => {
+  test('report_dismiss, report_rejectRecord, report_editRecord and report_approveRecord', async () => {
     const author = await asMember(fx.t);
     const discussion = await makeDiscussion(fx.t, { categoryID: fx.category.categoryID });
     const reportOf = async (commentID: number) => {
@@ -107,6 +107,15 @@ describe(`audit-logs contract (${testDialect})`, () => {
       });
       assert.equal(held.statusCode, 202, held.body);
       const queued = (held.json() as { reportID: number }).reportID;
+      const edited = await send(fx.moderator, 'PATCH', `/api/v2/reports/${String(queued)}`, {
+        premoderatedRecord: { body: rich2('Moderator wording.'), format: 'rich2' },
+      });
+      assert.equal(edited.statusCode, 200, edited.body);
+      const edit = await latest('report_editRecord');
+      assert.equal(edit.insertUserID, userID(fx.moderator));
+      assert.equal(edit.context.reportID, queued);
+      assert.match(String((edit.context.before as { html: string }).html), /auditword/);
+      assert.match(String((edit.context.after as { html: string }).html), /Moderator wording\./);
       assert.equal((await send(fx.moderator, 'PATCH', `/api/v2/reports/${String(queued)}/approve-record`, {})).statusCode, 200);
       assert.equal((await latest('report_approveRecord')).insertUserID, userID(fx.moderator));
     } finally {
@@ -181,7 +190,7 @@ describe(`audit-logs contract (${testDialect})`, () => {
       'user_signin', 'user_signinFailed', 'user_roleModification', 'configuration_change', 'passwordReset_emailSent',
       'passwordReset_completed', 'passwordReset_failed', 'theme_apply', 'addon_toggled', 'layout_apply', 'premoderation_superSpam',
       'user_ban', 'user_unban', 'user_delete', 'discussion_delete', 'comment_delete', 'discussion_move', 'discussion_merge',
-      'report_dismiss', 'report_approveRecord', 'report_rejectRecord', 'log_restore',
+      'report_dismiss', 'report_approveRecord', 'report_rejectRecord', 'report_editRecord', 'log_restore',
     ])
       assert.ok(listed.has(eventType), eventType);
     assert.equal(types.length, Object.keys(auditEventTypes).length);

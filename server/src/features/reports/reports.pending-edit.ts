@@ -4,6 +4,7 @@ import type { RequestContext } from '../../http/context.ts';
 import { renderBody } from '../../platform/content/render.ts';
 import { nowIso } from '../../platform/dates.ts';
 import { AppError } from '../../platform/errors.ts';
+import { recordAudit } from '../audit-logs/audit-logs.record.ts';
 import { replacePendingComment } from '../comments/comments.approve.ts';
 import { replacePendingDiscussion } from '../discussions/discussions.approve.ts';
 import { updatePendingVersion, type ReportRow } from './reports.repo.ts';
@@ -56,6 +57,7 @@ export async function editPendingVersion(ctx: RequestContext, row: ReportRow, in
       pendingBody: body,
       pendingFormat: format,
     });
+    await auditEdit(ctx, row, { name: name ?? row.recordName, format, html: rendered.html });
     return;
   }
   const version: { name?: string; html: string; format: string } | undefined = await asPremoderatedField(async () =>
@@ -72,5 +74,21 @@ export async function editPendingVersion(ctx: RequestContext, row: ReportRow, in
     pendingName: null,
     pendingBody: null,
     pendingFormat: null,
+  });
+  await auditEdit(ctx, row, { name: version.name ?? row.recordName, format: version.format, html: version.html });
+}
+
+/** The audit entry of a moderator's edit of a waiting version (`report_editRecord`, docs/decisions.md). */
+async function auditEdit(ctx: RequestContext, row: ReportRow, after: { name: string; format: string; html: string }): Promise<void> {
+  await recordAudit(ctx, {
+    eventType: 'report_editRecord',
+    message: `Edited the waiting version of ${row.recordType} ${String(row.recordID)} (report ${String(row.reportID)}).`,
+    context: {
+      reportID: row.reportID,
+      recordType: row.recordType,
+      recordID: row.recordID,
+      before: { name: row.recordName, format: row.recordFormat, html: row.recordHtml },
+      after: { ...after },
+    },
   });
 }
