@@ -4,8 +4,9 @@ import { signInPath } from '../../../app/paths.ts';
 import { usePageMeta } from '../../../app/page-meta.tsx';
 import { Button } from '../../../components/Button.tsx';
 import { FormMessage } from '../../../components/form/FormMessage.tsx';
+import { HydratedFieldset } from '../../../components/form/HydratedFieldset.tsx';
+import { NewPasswordField } from '../../../components/form/NewPasswordField.tsx';
 import { TextField } from '../../../components/form/TextField.tsx';
-import { useConfigValue } from '../../../lib/bootstrap.ts';
 import { t } from '../../../lib/i18n.ts';
 import { safeTarget } from '../../../lib/safe-url.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
@@ -23,7 +24,6 @@ export function RegisterPage() {
   const [searchParams] = useSearchParams();
   const target = safeTarget(searchParams.get('target'));
   const user = useCurrentUser();
-  const minLength = useConfigValue('password.minLength', 8);
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
@@ -106,42 +106,43 @@ export function RegisterPage() {
       }
     >
       <form className={styles.form} onSubmit={(event) => void handleSubmit(event)} noValidate>
-        {formMessages.length > 0 ? <FormMessage>{formMessages.join(' ')}</FormMessage> : null}
-        <TextField
-          label={t('Email')}
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          errors={errors.fieldErrors('email')}
-        />
-        <TextField
-          label={t('Username')}
-          name="name"
-          autoComplete="username"
-          required
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          errors={errors.fieldErrors('name')}
-        />
-        <TextField
-          label={t('Password')}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={minLength}
-          description={t('At least {count} characters.', { count: minLength })}
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          errors={errors.fieldErrors('password')}
-        />
-        <HoneypotField value={honeypot} onChange={setHoneypot} />
-        <Button type="submit" variant="primary" className={styles.submit} isLoading={isSubmitting}>
-          {t('Register')}
-        </Button>
+        <HydratedFieldset>
+          {formMessages.length > 0 ? <FormMessage>{formMessages.join(' ')}</FormMessage> : null}
+          <TextField
+            label={t('Email')}
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            errors={errors.fieldErrors('email')}
+          />
+          <TextField
+            label={t('Username')}
+            name="name"
+            autoComplete="username"
+            required
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            errors={errors.fieldErrors('name')}
+          />
+          <NewPasswordField
+            label={t('Password')}
+            value={password}
+            onChange={setPassword}
+            errors={errors.fieldErrors('password')}
+          />
+          <HoneypotField value={honeypot} onChange={setHoneypot} />
+          <Button
+            type="submit"
+            variant="primary"
+            className={styles.submit}
+            isLoading={isSubmitting}
+          >
+            {t('Register')}
+          </Button>
+        </HydratedFieldset>
       </form>
     </EntryLayout>
   );

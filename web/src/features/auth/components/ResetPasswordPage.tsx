@@ -4,9 +4,9 @@ import { requestPasswordPath, signInPath } from '../../../app/paths.ts';
 import { usePageMeta } from '../../../app/page-meta.tsx';
 import { Button } from '../../../components/Button.tsx';
 import { FormMessage } from '../../../components/form/FormMessage.tsx';
+import { NewPasswordField } from '../../../components/form/NewPasswordField.tsx';
 import { TextField } from '../../../components/form/TextField.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { useConfigValue } from '../../../lib/bootstrap.ts';
 import { t } from '../../../lib/i18n.ts';
 import { useFormErrors } from '../../../lib/use-form-errors.ts';
 import { useResetPasswordMutation } from '../api/auth.queries.ts';
@@ -21,7 +21,6 @@ export function ResetPasswordPage() {
   const params = useParams();
   const userID = Number(params.userID);
   const code = params.code ?? '';
-  const minLength = useConfigValue('password.minLength', 8);
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const mutation = useResetPasswordMutation();
@@ -81,16 +80,10 @@ export function ResetPasswordPage() {
       <form className={styles.form} onSubmit={handleSubmit} noValidate>
         <HydratedFieldset>
           {formMessages.length > 0 ? <FormMessage>{formMessages.join(' ')}</FormMessage> : null}
-          <TextField
+          <NewPasswordField
             label={t('New Password')}
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={minLength}
-            description={t('At least {count} characters.', { count: minLength })}
             value={password}
-            onChange={(event) => setPassword(event.target.value)}
+            onChange={setPassword}
             errors={errors.fieldErrors('password')}
           />
           <TextField
