@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import type { Role } from '../../common/src/api/roles.ts';
 import { adminApi } from '../support/admin-api.ts';
 import {
@@ -12,7 +12,7 @@ import {
   viewports,
 } from '../support/browser.ts';
 import { useJourneyServer } from '../support/server.ts';
-import { signInAsAdmin } from '../support/sign-in.ts';
+import { signInAsAdmin, signInThroughForm } from '../support/sign-in.ts';
 
 useJourneyServer();
 
@@ -23,14 +23,6 @@ before(async () => {
 after(async () => {
   await browser.close();
 });
-
-async function signIn(page: Page, member: { name: string; password: string }): Promise<void> {
-  await page.goto('/entry/signin');
-  await page.getByLabel('Email/Username').fill(member.name);
-  await page.getByLabel(/^Password/).fill(member.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.getByRole('banner').getByRole('button', { name: 'My Account' }).waitFor();
-}
 
 test('an administrator creates a role that may view a hidden category, gives it to a member, and the member sees the category', async () => {
   const api = await adminApi();
@@ -53,7 +45,7 @@ test('an administrator creates a role that may view a hidden category, gives it 
 
   // The member cannot see the category yet.
   const visitor = await openPage(browser, 'desktop');
-  await signIn(visitor.page, member);
+  await signInThroughForm(visitor.page, member.name, member.password);
   await visitor.page.goto(`/categories/backstage-${suffix}`);
   // A category the viewer may not see answers 403 (api-contract §7): the permission page.
   await visitor.page.getByRole('heading', { level: 1, name: 'Permission Problem' }).waitFor();

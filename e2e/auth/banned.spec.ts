@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Page } from 'playwright-core';
 import {
   assertAccessible,
   openPage,
@@ -9,19 +8,11 @@ import {
   useBrowser,
 } from '../support/browser.ts';
 import { adminPassword, journeyBaseURL, useJourneyServer } from '../support/server.ts';
+import { signInThroughApi } from '../support/sign-in.ts';
 
 useJourneyServer();
 
 const browser = useBrowser();
-
-/** Signs a browser context in through the API (the cookie lands in the context); CSRF passes with a same-site referer. */
-async function signIn(page: Page, username: string, password: string): Promise<void> {
-  const response = await page.request.post('/api/v2/authenticate/password', {
-    data: { username, password },
-    headers: { 'X-Requested-With': 'vanilla', Referer: `${journeyBaseURL()}/` },
-  });
-  assert.equal(response.status(), 201, await response.text());
-}
 
 // Issue 11 item 21: a banned member is told why (api-contract §1.2), not shown a guest's pages.
 test('a member banned while signed in sees "You are banned." on every page and can still sign out', async () => {
@@ -33,12 +24,12 @@ test('a member banned while signed in sees "You are banned." on every page and c
   });
   assert.equal(registered.status(), 201, await registered.text());
   const { userID } = (await registered.json()) as { userID: number };
-  await signIn(page, member.name, member.password);
+  await signInThroughApi(page, member.name, member.password);
   await page.goto('/discussions');
   await page.getByRole('banner').getByRole('button', { name: 'My Account' }).waitFor();
 
   const moderator = (await openPage(browser, 'desktop')).page;
-  await signIn(moderator, 'admin', adminPassword);
+  await signInThroughApi(moderator, 'admin', adminPassword);
   const ban = await moderator.request.put(`/api/v2/users/${userID}/ban`, {
     data: { banned: true },
     headers: { 'X-Requested-With': 'vanilla', Referer: `${journeyBaseURL()}/` },

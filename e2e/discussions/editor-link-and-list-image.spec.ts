@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { openPage, screenshot, useBrowser, viewports } from '../support/browser.ts';
 import { gradientPng } from '../support/images.ts';
 import { adminPassword, useJourneyServer } from '../support/server.ts';
+import { signInThroughApi } from '../support/sign-in.ts';
 
 // Issue 11 item 17: after a link is inserted the caret stays after it (it jumped to the start of
 // the paragraph), and an image can be inserted while the caret is in a list item.
@@ -14,11 +15,7 @@ const browser = useBrowser();
 
 /** The administrator's session in the page's context, and the new discussion form open. */
 async function openEditor(page: Page) {
-  const session = await page.request.post('/api/v2/authenticate/password', {
-    data: { username: 'admin', password: adminPassword },
-    headers: { 'X-Requested-With': 'vanilla' },
-  });
-  assert.equal(session.status(), 201, await session.text());
+  await signInThroughApi(page, 'admin', adminPassword);
   await page.goto('/post/discussion');
   // The rich editor, not the plain text box shown while its chunk loads.
   const body = page.locator('[data-slate-editor="true"]');

@@ -13,6 +13,7 @@ import { gradientPng } from '../support/images.ts';
 import { findMailLink } from '../support/mail.ts';
 import { verifyMember } from '../support/members.ts';
 import { useJourneyServer } from '../support/server.ts';
+import { signInThroughApi } from '../support/sign-in.ts';
 
 useJourneyServer();
 
@@ -28,11 +29,7 @@ async function register(
   const response = await page.request.post('/api/v2/users/register', { data: member, headers });
   assert.equal(response.status(), 201, await response.text());
   if (!signIn) return;
-  const session = await page.request.post('/api/v2/authenticate/password', {
-    data: { username: member.name, password: member.password },
-    headers,
-  });
-  assert.equal(session.status(), 201, await session.text());
+  await signInThroughApi(page, member.name, member.password);
 }
 
 test('a member writes a discussion with bold, a link, a mention and an image, and reads it', async () => {

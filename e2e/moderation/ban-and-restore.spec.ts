@@ -1,9 +1,16 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { adminApi } from '../support/admin-api.ts';
-import { assertAccessible, launchBrowser, openPage, screenshot, uniqueMember } from '../support/browser.ts';
+import {
+  assertAccessible,
+  launchBrowser,
+  openPage,
+  screenshot,
+  uniqueMember,
+} from '../support/browser.ts';
 import { adminPassword, journeyBaseURL, useJourneyServer } from '../support/server.ts';
+import { signInThroughApi } from '../support/sign-in.ts';
 
 useJourneyServer();
 
@@ -17,14 +24,6 @@ after(async () => {
 
 const writeHeaders = () => ({ 'X-Requested-With': 'vanilla', Referer: `${journeyBaseURL()}/` });
 
-async function signIn(page: Page, username: string, password: string): Promise<void> {
-  const response = await page.request.post('/api/v2/authenticate/password', {
-    data: { username, password },
-    headers: writeHeaders(),
-  });
-  assert.equal(response.status(), 201, await response.text());
-}
-
 // Issue 17: a moderator restores a deleted comment from the Deleted Comments page, then bans a
 // member from their profile with a reason; the member can no longer post.
 test('a moderator restores a deleted comment and bans a member, who can no longer post', async () => {
@@ -36,10 +35,15 @@ test('a moderator restores a deleted comment and bans a member, who can no longe
     headers: { 'X-Requested-With': 'vanilla' },
   });
   assert.equal(registered.status(), 201, await registered.text());
-  await signIn(memberPage, member.name, member.password);
+  await signInThroughApi(memberPage, member.name, member.password);
 
-  const categories = await api<{ categoryID: number; displayAs: string }[]>('GET', '/categories?outputFormat=flat');
-  const categoryID = categories.find((category) => category.displayAs === 'discussions')?.categoryID ?? categories[0]?.categoryID;
+  const categories = await api<{ categoryID: number; displayAs: string }[]>(
+    'GET',
+    '/categories?outputFormat=flat',
+  );
+  const categoryID =
+    categories.find((category) => category.displayAs === 'discussions')?.categoryID ??
+    categories[0]?.categoryID;
   const discussion = await api<{ discussionID: number }>('POST', '/discussions', {
     name: 'A thread to moderate',
     body: 'Opening post.',
@@ -54,10 +58,14 @@ test('a moderator restores a deleted comment and bans a member, who can no longe
   });
 
   const { page, errors } = await openPage(browser, 'desktop');
-  await signIn(page, 'admin', adminPassword);
-  const removed = await page.request.delete(`/api/v2/comments/${comment.commentID}`, { headers: writeHeaders() });
+  await signInThroughApi(page, 'admin', adminPassword);
+  const removed = await page.request.delete(`/api/v2/comments/${comment.commentID}`, {
+    headers: writeHeaders(),
+  });
   assert.equal(removed.status(), 204, await removed.text());
-  await page.goto(`/log/filter?parentRecordID=${discussion.discussionID}&recordType=comment&operation=delete`);
+  await page.goto(
+    `/log/filter?parentRecordID=${discussion.discussionID}&recordType=comment&operation=delete`,
+  );
   await page.getByRole('heading', { level: 1, name: 'Deleted Comments' }).waitFor();
   await page.getByText('A comment that comes back.').waitFor();
   await assertAccessible(page, 'the Deleted Comments page');
@@ -69,7 +77,11 @@ test('a moderator restores a deleted comment and bans a member, who can no longe
   assert.equal(restored.status(), 200);
 
   // The Revision History of an edited discussion: the earlier words struck out, the new ones marked.
-  await api('PATCH', `/discussions/${discussion.discussionID}`, { name: 'A thread now renamed', body: 'Opening post, edited.', format: 'text' });
+  await api('PATCH', `/discussions/${discussion.discussionID}`, {
+    name: 'A thread now renamed',
+    body: 'Opening post, edited.',
+    format: 'text',
+  });
   await page.getByRole('link', { name: 'Revision History' }).click();
   await page.getByRole('heading', { level: 1, name: 'Revision History' }).waitFor();
   await page.locator('ins', { hasText: 'renamed' }).first().waitFor();

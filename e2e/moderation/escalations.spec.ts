@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { adminApi } from '../support/admin-api.ts';
 import { assertAccessible, launchBrowser, openPage, screenshot } from '../support/browser.ts';
-import { adminPassword, journeyBaseURL, useJourneyServer } from '../support/server.ts';
+import { adminPassword, useJourneyServer } from '../support/server.ts';
+import { signInThroughApi } from '../support/sign-in.ts';
 
 useJourneyServer();
 
@@ -15,21 +16,18 @@ after(async () => {
   await browser.close();
 });
 
-async function signIn(page: Page): Promise<void> {
-  const response = await page.request.post('/api/v2/authenticate/password', {
-    data: { username: 'admin', password: adminPassword },
-    headers: { 'X-Requested-With': 'vanilla', Referer: `${journeyBaseURL()}/` },
-  });
-  assert.equal(response.status(), 201, await response.text());
-}
-
 // Issue 17 (api-contract §27.7): a moderator escalates a reported comment, then follows it up on the
 // escalations screens: the list, the detail with its reports, the status, the assignee and a comment.
 test('a moderator follows up an escalation: status, assignee and a comment', async () => {
   const api = await adminApi();
   await api('PATCH', '/config', { 'featureFlags.escalations.Enabled': true });
-  const categories = await api<{ categoryID: number; displayAs: string }[]>('GET', '/categories?outputFormat=flat');
-  const categoryID = categories.find((category) => category.displayAs === 'discussions')?.categoryID ?? categories[0]?.categoryID;
+  const categories = await api<{ categoryID: number; displayAs: string }[]>(
+    'GET',
+    '/categories?outputFormat=flat',
+  );
+  const categoryID =
+    categories.find((category) => category.displayAs === 'discussions')?.categoryID ??
+    categories[0]?.categoryID;
   const discussion = await api<{ discussionID: number }>('POST', '/discussions', {
     name: 'A thread to escalate',
     body: 'Opening post.',
@@ -53,7 +51,7 @@ test('a moderator follows up an escalation: status, assignee and a comment', asy
   });
 
   const { page, errors } = await openPage(browser, 'desktop');
-  await signIn(page);
+  await signInThroughApi(page, 'admin', adminPassword);
   await page.goto('/dashboard/content/escalations');
   await page.getByRole('heading', { level: 1, name: 'Escalations' }).waitFor();
   await page.getByRole('link', { name }).waitFor();
@@ -75,10 +73,11 @@ test('a moderator follows up an escalation: status, assignee and a comment', asy
   await page.setViewportSize({ width: 375, height: 812 });
   await screenshot(page, 'escalation-375');
 
-  const saved = await api<{ status: string; assignedUser: { name: string } | null; countComments: number }>(
-    'GET',
-    `/escalations/${String(escalation.escalationID)}`,
-  );
+  const saved = await api<{
+    status: string;
+    assignedUser: { name: string } | null;
+    countComments: number;
+  }>('GET', `/escalations/${String(escalation.escalationID)}`);
   assert.equal(saved.status, 'in-progress');
   assert.equal(saved.assignedUser?.name, 'admin');
   assert.equal(saved.countComments, 2);

@@ -1,10 +1,17 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { adminApi } from '../support/admin-api.ts';
-import { assertAccessible, launchBrowser, openPage, screenshot, uniqueMember } from '../support/browser.ts';
+import {
+  assertAccessible,
+  launchBrowser,
+  openPage,
+  screenshot,
+  uniqueMember,
+} from '../support/browser.ts';
 import { registerConfirmedMember } from '../support/members.ts';
 import { adminPassword, journeyBaseURL, useJourneyServer } from '../support/server.ts';
+import { signInThroughApi } from '../support/sign-in.ts';
 
 useJourneyServer();
 
@@ -18,14 +25,6 @@ after(async () => {
 
 const writeHeaders = () => ({ 'X-Requested-With': 'vanilla', Referer: `${journeyBaseURL()}/` });
 
-async function signIn(page: Page, username: string, password: string): Promise<void> {
-  const response = await page.request.post('/api/v2/authenticate/password', {
-    data: { username, password },
-    headers: writeHeaders(),
-  });
-  assert.equal(response.status(), 201, await response.text());
-}
-
 // Issue 17: a member reports a comment, a moderator sees it in the reports dashboard and removes
 // the comment; a member's post in a premoderated category waits in the queue until approved.
 test('a member reports a comment that a moderator removes; a queued post appears after approval', async () => {
@@ -35,8 +34,13 @@ test('a member reports a comment that a moderator removes; a queued post appears
   const { page: memberPage, errors: memberErrors } = await openPage(browser, 'mobile');
   await registerConfirmedMember(memberPage, member);
 
-  const categories = await api<{ categoryID: number; displayAs: string }[]>('GET', '/categories?outputFormat=flat');
-  const categoryID = categories.find((category) => category.displayAs === 'discussions')?.categoryID ?? categories[0]?.categoryID;
+  const categories = await api<{ categoryID: number; displayAs: string }[]>(
+    'GET',
+    '/categories?outputFormat=flat',
+  );
+  const categoryID =
+    categories.find((category) => category.displayAs === 'discussions')?.categoryID ??
+    categories[0]?.categoryID;
   const discussion = await api<{ discussionID: number; url: string }>('POST', '/discussions', {
     name: 'A thread with a bad comment',
     body: 'Opening post.',
@@ -64,7 +68,7 @@ test('a member reports a comment that a moderator removes; a queued post appears
 
   // The moderator removes it from the reports dashboard (1440 px).
   const { page, errors } = await openPage(browser, 'desktop');
-  await signIn(page, 'admin', adminPassword);
+  await signInThroughApi(page, 'admin', adminPassword);
   await page.goto('/dashboard/content/reports');
   await page.getByRole('heading', { level: 1, name: 'Reports' }).waitFor();
   const item = page.getByRole('listitem').filter({ hasText: 'Re: A thread with a bad comment' });
@@ -73,11 +77,16 @@ test('a member reports a comment that a moderator removes; a queued post appears
   await screenshot(page, 'reports-dashboard-1440');
   await item.getByRole('button', { name: 'Remove post' }).click();
   await page.getByText('No reports here.').waitFor();
-  const gone = await memberPage.request.get(`/api/v2/comments?discussionID=${discussion.discussionID}`);
+  const gone = await memberPage.request.get(
+    `/api/v2/comments?discussionID=${discussion.discussionID}`,
+  );
   assert.deepEqual(((await gone.json()) as unknown[]).length, 0);
 
   // A post in a premoderated category waits for approval, then appears.
-  await api('PATCH', '/config', { 'premoderation.discussions': true, 'premoderation.categoryIDs': [categoryID] });
+  await api('PATCH', '/config', {
+    'premoderation.discussions': true,
+    'premoderation.categoryIDs': [categoryID],
+  });
   try {
     const queued = await memberPage.request.post('/api/v2/discussions', {
       data: { name: 'My first post waits', body: 'Hello everyone.', format: 'text', categoryID },
@@ -101,7 +110,10 @@ test('a member reports a comment that a moderator removes; a queued post appears
     assert.equal(visible.status(), 200);
     assert.equal(((await visible.json()) as { name: string }).name, 'My first post, approved');
   } finally {
-    await api('PATCH', '/config', { 'premoderation.discussions': false, 'premoderation.categoryIDs': [] });
+    await api('PATCH', '/config', {
+      'premoderation.discussions': false,
+      'premoderation.categoryIDs': [],
+    });
   }
 
   assert.deepEqual(errors, []);

@@ -1,9 +1,16 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { assertAccessible, launchBrowser, openPage, screenshot, uniqueMember } from '../support/browser.ts';
+import {
+  assertAccessible,
+  launchBrowser,
+  openPage,
+  screenshot,
+  uniqueMember,
+} from '../support/browser.ts';
 import { adminApi, type AdminApi } from '../support/admin-api.ts';
 import { journeyBaseURL, useJourneyServer } from '../support/server.ts';
+import { signInThroughApi } from '../support/sign-in.ts';
 
 // Issue 13: member A follows a category (through its follow menu), member B posts in it, A sees the bell's badge rise
 // without reloading (the live stream, GET /api/v2/events), a toast names the post, A opens the
@@ -26,19 +33,20 @@ function json(): Record<string, string> {
   return { 'X-Requested-With': 'vanilla', Referer: `${journeyBaseURL()}/` };
 }
 
-async function signedInPage(viewport: 'desktop' | 'mobile', member: { name: string; password: string }) {
+async function signedInPage(
+  viewport: 'desktop' | 'mobile',
+  member: { name: string; password: string },
+) {
   const opened = await openPage(browser, viewport);
-  const response = await opened.page.request.post('/api/v2/authenticate/password', {
-    data: { username: member.name, password: member.password },
-    headers: json(),
-  });
-  assert.equal(response.status(), 201, await response.text());
+  await signInThroughApi(opened.page, member.name, member.password);
   return opened;
 }
 
 /** Opens the home page and waits until its live stream is connected. */
 async function openLive(page: Page): Promise<void> {
-  const stream = page.waitForResponse((response) => response.url().includes('/api/v2/events') && response.status() === 200);
+  const stream = page.waitForResponse(
+    (response) => response.url().includes('/api/v2/events') && response.status() === 200,
+  );
   await page.goto('/');
   await stream;
 }
@@ -54,7 +62,8 @@ async function post(page: Page, categoryID: number, name: string): Promise<void>
 test('A sees the bell rise live for B’s post in a followed category, opens the flyout and lands on the post', async () => {
   const a = uniqueMember('livea');
   const b = uniqueMember('liveb');
-  for (const member of [a, b]) await api('POST', '/users', { ...member, emailConfirmed: true, sendWelcomeEmail: false });
+  for (const member of [a, b])
+    await api('POST', '/users', { ...member, emailConfirmed: true, sendWelcomeEmail: false });
   const category = await api<{ categoryID: number }>('POST', '/categories', {
     name: `Live ${a.name}`,
     urlcode: `live-${a.name.toLowerCase()}`,
@@ -68,7 +77,10 @@ test('A sees the bell rise live for B’s post in a followed category, opens the
   await followButton.click();
   await pageA.getByRole('heading', { name: /Notification Preferences/ }).waitFor();
   await pageA.getByRole('button', { name: 'Following', exact: true }).waitFor();
-  assert.equal(await pageA.getByRole('checkbox', { name: 'New posts: Notification popup' }).isChecked(), true);
+  assert.equal(
+    await pageA.getByRole('checkbox', { name: 'New posts: Notification popup' }).isChecked(),
+    true,
+  );
   await assertAccessible(pageA, 'the category follow menu');
   await screenshot(pageA, 'follow-menu-1440');
   await pageA.keyboard.press('Escape');
@@ -81,10 +93,15 @@ test('A sees the bell rise live for B’s post in a followed category, opens the
   // No reload: the badge rises and a toast names the post.
   const bell = pageA.getByRole('button', { name: 'Notifications, 1 unread' });
   await bell.waitFor({ timeout: 20_000 });
-  await pageA.getByRole('status').getByRole('link', { name: /started a new discussion: Fresh from B/ }).waitFor();
+  await pageA
+    .getByRole('status')
+    .getByRole('link', { name: /started a new discussion: Fresh from B/ })
+    .waitFor();
   await screenshot(pageA, 'live-notification-toast-1440');
   await bell.click();
-  const item = pageA.getByRole('group', { name: /^Notifications/ }).getByRole('link', { name: /started a new discussion: Fresh from B/ });
+  const item = pageA
+    .getByRole('group', { name: /^Notifications/ })
+    .getByRole('link', { name: /started a new discussion: Fresh from B/ });
   await item.waitFor();
   await assertAccessible(pageA, 'the notifications flyout with a live notification');
   await screenshot(pageA, 'live-notification-flyout-1440');
@@ -108,10 +125,15 @@ test('A sees the bell rise live for B’s post in a followed category, opens the
   const phoneBell = phoneA.getByRole('button', { name: 'Notifications, 1 unread' });
   await phoneBell.waitFor({ timeout: 20_000 });
 
-  await phoneA.getByRole('status').getByRole('link', { name: /Second from B/ }).waitFor();
+  await phoneA
+    .getByRole('status')
+    .getByRole('link', { name: /Second from B/ })
+    .waitFor();
   await screenshot(phoneA, 'live-notification-toast-375');
   await phoneBell.click();
-  const phoneItem = phoneA.getByRole('group', { name: /^Notifications/ }).getByRole('link', { name: /started a new discussion: Second from B/ });
+  const phoneItem = phoneA
+    .getByRole('group', { name: /^Notifications/ })
+    .getByRole('link', { name: /started a new discussion: Second from B/ });
   await phoneItem.waitFor();
   await assertAccessible(phoneA, 'the notifications flyout at 375 px');
   await screenshot(phoneA, 'live-notification-flyout-375');

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { adminApi, type AdminApi } from '../support/admin-api.ts';
 import {
   assertAccessible,
@@ -12,6 +12,7 @@ import {
 } from '../support/browser.ts';
 import { gradientPng } from '../support/images.ts';
 import { journeyBaseURL, useJourneyServer } from '../support/server.ts';
+import { signInThroughApi } from '../support/sign-in.ts';
 
 useJourneyServer();
 
@@ -27,15 +28,6 @@ after(async () => {
 
 const rich2 = (text: string) => JSON.stringify([{ type: 'p', children: [{ text }] }]);
 const apiHeaders = () => ({ 'X-Requested-With': 'vanilla', Referer: `${journeyBaseURL()}/` });
-
-/** Signs a browser context in through the API (the cookie lands in the context). */
-async function signIn(page: Page, username: string, password: string): Promise<void> {
-  const response = await page.request.post('/api/v2/authenticate/password', {
-    data: { username, password },
-    headers: apiHeaders(),
-  });
-  assert.equal(response.status(), 201, await response.text());
-}
 
 /** A member, a discussion by the administrator and a comment by the member on it. */
 async function prepare(prefix: string) {
@@ -65,12 +57,15 @@ async function prepare(prefix: string) {
   return { member, discussion };
 }
 
-for (const viewport of ['desktop', 'mobile'] as const satisfies readonly (keyof typeof viewports)[]) {
+for (const viewport of [
+  'desktop',
+  'mobile',
+] as const satisfies readonly (keyof typeof viewports)[]) {
   const width = viewport === 'desktop' ? 1440 : 375;
   test(`a user card from a comment leads to the profile; the member edits theirs and finds a bookmark (${width})`, async () => {
     const { member, discussion } = await prepare(`card${width}`);
     const { page, errors } = await openPage(browser, viewport);
-    await signIn(page, member.name, member.password);
+    await signInThroughApi(page, member.name, member.password);
 
     // The user card opens from the comment author's name (spec 000 §2), keyboard reachable.
     await page.goto(new URL(discussion.url).pathname);
@@ -110,22 +105,31 @@ for (const viewport of ['desktop', 'mobile'] as const satisfies readonly (keyof 
     await screenshot(page, `edit-profile-${width}`);
 
     // A bookmark shows under the member's profile (owner only).
-    const bookmark = await page.request.put(`/api/v2/discussions/${discussion.discussionID}/bookmark`, {
-      data: { bookmarked: true },
-      headers: apiHeaders(),
-    });
+    const bookmark = await page.request.put(
+      `/api/v2/discussions/${discussion.discussionID}/bookmark`,
+      {
+        data: { bookmarked: true },
+        headers: apiHeaders(),
+      },
+    );
     assert.equal(bookmark.status(), 200, await bookmark.text());
     const response = await page.goto(`/profile/${encodeURIComponent(member.name)}`);
     assert.equal(response?.status(), 200);
     await page.getByText('Head Gardener').waitFor();
     await page.getByText('I grow tomatoes.').waitFor();
-    await page.getByRole('navigation', { name: 'Profile' }).getByRole('link', { name: 'Bookmarks' }).click();
+    await page
+      .getByRole('navigation', { name: 'Profile' })
+      .getByRole('link', { name: 'Bookmarks' })
+      .click();
     await page.getByRole('link', { name: `Meet ${member.name}` }).waitFor();
     await screenshot(page, `profile-bookmarks-${width}`);
 
     const missing = await page.goto('/profile/no-such-member-here');
     assert.equal(missing?.status(), 404);
-    assert.deepEqual(errors.filter((error) => !error.includes('404')), []);
+    assert.deepEqual(
+      errors.filter((error) => !error.includes('404')),
+      [],
+    );
     await page.context().close();
   });
 }

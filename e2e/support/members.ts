@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { adminApi } from './admin-api.ts';
 import { findMailLink } from './mail.ts';
+import { signInThroughApi } from './sign-in.ts';
 
 /**
  * Has an administrator verify a member (`bypassSpam`, as `verifyRecordUser` does): journeys about
@@ -10,7 +11,10 @@ import { findMailLink } from './mail.ts';
  */
 export async function verifyMember(name: string): Promise<void> {
   const api = await adminApi();
-  const users = await api<{ userID: number; name: string }[]>('GET', `/users?name=${encodeURIComponent(name)}`);
+  const users = await api<{ userID: number; name: string }[]>(
+    'GET',
+    `/users?name=${encodeURIComponent(name)}`,
+  );
   const user = users.find((candidate) => candidate.name === name);
   assert.ok(user, `the member ${name} exists`);
   await api('PATCH', `/users/${String(user.userID)}`, { bypassSpam: true });
@@ -28,12 +32,11 @@ export async function registerConfirmedMember(
   const headers = { 'X-Requested-With': 'vanilla' };
   const response = await page.request.post('/api/v2/users/register', { data: member, headers });
   assert.equal(response.status(), 201, await response.text());
-  const session = await page.request.post('/api/v2/authenticate/password', {
-    data: { username: member.name, password: member.password },
-    headers,
-  });
-  assert.equal(session.status(), 201, await session.text());
-  const confirmLink = await findMailLink(member.email, /https?:\/\/[^\s"<>]+\/entry\/emailconfirm\/\d+\/[^\s"<>]+/);
+  await signInThroughApi(page, member.name, member.password);
+  const confirmLink = await findMailLink(
+    member.email,
+    /https?:\/\/[^\s"<>]+\/entry\/emailconfirm\/\d+\/[^\s"<>]+/,
+  );
   await page.goto(new URL(confirmLink).pathname);
   await page.getByText('Your email address has been confirmed.').waitFor();
   await verifyMember(member.name);
