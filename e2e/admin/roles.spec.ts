@@ -1,14 +1,13 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser } from 'playwright-core';
+import { test } from 'node:test';
 import type { Role } from '../../common/src/api/roles.ts';
 import { adminApi } from '../support/admin-api.ts';
 import {
   assertAccessible,
-  launchBrowser,
   openPage,
   screenshot,
   uniqueMember,
+  useBrowser,
   viewports,
 } from '../support/browser.ts';
 import { useJourneyServer } from '../support/server.ts';
@@ -16,13 +15,7 @@ import { signInAsAdmin, signInThroughForm } from '../support/sign-in.ts';
 
 useJourneyServer();
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 test('an administrator creates a role that may view a hidden category, gives it to a member, and the member sees the category', async () => {
   const api = await adminApi();

@@ -1,20 +1,13 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser } from 'playwright-core';
+import { test } from 'node:test';
 import { adminApi } from '../support/admin-api.ts';
-import { assertAccessible, launchBrowser, openPage, screenshot } from '../support/browser.ts';
+import { assertAccessible, openPage, screenshot, useBrowser } from '../support/browser.ts';
 import { adminPassword, useJourneyServer } from '../support/server.ts';
 import { signInThroughApi } from '../support/sign-in.ts';
 
 useJourneyServer();
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 // Issue 17 (api-contract §27.7): a moderator escalates a reported comment, then follows it up on the
 // escalations screens: the list, the detail with its reports, the status, the assignee and a comment.

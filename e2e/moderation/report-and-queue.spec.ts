@@ -1,13 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser } from 'playwright-core';
+import { test } from 'node:test';
 import { adminApi } from '../support/admin-api.ts';
 import {
   assertAccessible,
-  launchBrowser,
   openPage,
   screenshot,
   uniqueMember,
+  useBrowser,
 } from '../support/browser.ts';
 import { registerConfirmedMember } from '../support/members.ts';
 import { adminPassword, journeyBaseURL, useJourneyServer } from '../support/server.ts';
@@ -15,13 +14,7 @@ import { signInThroughApi } from '../support/sign-in.ts';
 
 useJourneyServer();
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 const writeHeaders = () => ({ 'X-Requested-With': 'vanilla', Referer: `${journeyBaseURL()}/` });
 
