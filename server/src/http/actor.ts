@@ -38,10 +38,10 @@ function bearerToken(request: FastifyRequest): string | null {
 export async function resolveActor(request: FastifyRequest, reply: FastifyReply, deps: AppDeps): Promise<Actor> {
   const token = bearerToken(request);
   if (token) {
-    let owner = await resolveTokenOwner(deps.db, token);
+    let owner = await resolveTokenOwner(deps.db, token, deps.clock);
     // A ban whose end date has passed lifts now, whether or not its job has run (contract §27.8).
     if (owner?.banned && !owner.deleted && (await liftBanIfEnded(deps.db, owner.userID, deps.clock))) {
-      owner = await resolveTokenOwner(deps.db, token);
+      owner = await resolveTokenOwner(deps.db, token, deps.clock);
     }
     if (owner) {
       return {

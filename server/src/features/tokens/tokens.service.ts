@@ -51,7 +51,7 @@ async function findVisibleToken(ctx: RequestContext, accessTokenID: number): Pro
  */
 export async function listTokens(ctx: RequestContext): Promise<TokenSummary[]> {
   requireTokensAdd(ctx);
-  const rows = await findActiveTokensOfUser(ctx.db, ctx.actor.userID, nowIso(), LIST_LIMIT);
+  const rows = await findActiveTokensOfUser(ctx.db, ctx.actor.userID, nowIso(ctx.clock), LIST_LIMIT);
   return rows.map(presentTokenSummary);
 }
 
@@ -64,13 +64,13 @@ export async function createToken(ctx: RequestContext, input: CreateTokenBody): 
   requireTokensAdd(ctx);
   requireTransientKey(ctx, input.transientKey);
   const accessToken = `${TOKEN_PREFIX}${randomToken(32)}`;
-  const now = nowIso();
+  const now = nowIso(ctx.clock);
   const accessTokenID = await insertAccessToken(ctx.db, {
     userID: ctx.actor.userID,
     name: input.name,
     tokenHash: hashToken(accessToken),
     now,
-    dateExpires: isoAfter(TOKEN_LIFETIME_SECONDS),
+    dateExpires: isoAfter(TOKEN_LIFETIME_SECONDS, ctx.clock()),
   });
   return { accessTokenID, name: input.name, accessToken, dateInserted: toApiDate(now) };
 }
@@ -84,7 +84,7 @@ export async function getToken(ctx: RequestContext, accessTokenID: number, trans
   requireTransientKey(ctx, transientKey);
   const token = await findVisibleToken(ctx, accessTokenID);
   if (token.dateRevoked !== null) throw new AppError(410, 'Token revoked.');
-  if (Date.parse(token.dateExpires) <= Date.now()) throw new AppError(410, 'Token expired.');
+  if (Date.parse(token.dateExpires) <= ctx.clock()) throw new AppError(410, 'Token expired.');
   return presentToken(token);
 }
 
@@ -94,7 +94,7 @@ export async function getToken(ctx: RequestContext, accessTokenID: number, trans
  */
 export async function deleteToken(ctx: RequestContext, accessTokenID: number): Promise<void> {
   const token = await findVisibleToken(ctx, accessTokenID);
-  await revokeAccessToken(ctx.db, token.accessTokenID, nowIso());
+  await revokeAccessToken(ctx.db, token.accessTokenID, nowIso(ctx.clock));
 }
 
 /** When each token's use was last written (bounded: it is only a write-saving cache). */
@@ -105,14 +105,19 @@ const MAX_TOKEN_TOUCHES = 10_000;
  * The owner of a live bearer token (`Authorization: Bearer`, contract §1.2), or null when the token
  * is unknown, revoked or expired. The token's last use is written at most once a minute.
  */
-export async function resolveTokenOwner(db: Db, token: string): Promise<Awaited<ReturnType<typeof findActiveTokenOwner>>> {
-  const now = nowIso();
+export async function resolveTokenOwner(
+  db: Db,
+  token: string,
+  clock: () => number,
+): Promise<Awaited<ReturnType<typeof findActiveTokenOwner>>> {
+  const at = clock();
+  const now = nowIso(() => at);
   const owner = await findActiveTokenOwner(db, hashToken(token), now);
   if (owner) {
     const last = tokenTouches.get(owner.accessTokenID) ?? 0;
-    if (Date.now() - last > 60_000) {
+    if (Math.abs(at - last) > 60_000) {
       if (tokenTouches.size >= MAX_TOKEN_TOUCHES) tokenTouches.clear();
-      tokenTouches.set(owner.accessTokenID, Date.now());
+      tokenTouches.set(owner.accessTokenID, at);
       await touchToken(db, owner.accessTokenID, now);
     }
   }
