@@ -126,6 +126,11 @@ try {
         const plan = await t.db.executeQuery(
           CompiledQuery.raw(prefix + statement, [...parameters]),
         );
+        const from = process.hrtime.bigint();
+        for (let index = 0; index < 20; index += 1)
+          await t.db.executeQuery(CompiledQuery.raw(statement, [...parameters]));
+        const ms = Number(process.hrtime.bigint() - from) / 20e6;
+        process.stdout.write(`  ${ms.toFixed(2)} ms\n`);
         const lines = plan.rows.map((row) => String(Object.values(row as object).at(-1)));
         process.stdout.write(`  ${statement.slice(0, 160)}\n    ${lines.join('\n    ')}\n`);
       }
