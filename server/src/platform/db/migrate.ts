@@ -60,8 +60,8 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0024_create_escalation_comments': m0024,
   '0025_add_notifications_date_emailed': m0025,
   '0026_add_users_self_registered': m0026,
-  '0032_index_author_lists': m0032,
   '0027_create_search_vectors': m0027,
+  '0032_index_author_lists': m0032,
 };
 
 const provider: MigrationProvider = {
