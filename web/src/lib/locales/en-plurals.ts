@@ -78,4 +78,20 @@ export const enPlurals: Readonly<Record<string, { one: string; other: string }>>
     one: '{count} discussion and its comments will be deleted. This cannot be undone.',
     other: '{count} discussions and their comments will be deleted. This cannot be undone.',
   },
+  'Are you sure you want to delete {count} comments?': {
+    one: 'Are you sure you want to delete {count} comment?',
+    other: 'Are you sure you want to delete {count} comments?',
+  },
+  '{count} comments deleted.': {
+    one: '{count} comment deleted.',
+    other: '{count} comments deleted.',
+  },
+  '{count} comments selected': {
+    one: '{count} comment selected',
+    other: '{count} comments selected',
+  },
+  '{count} comments split into a new discussion.': {
+    one: '{count} comment split into a new discussion.',
+    other: '{count} comments split into a new discussion.',
+  },
 };

@@ -15,6 +15,13 @@ import type {
 import type { Discussion } from '../../../../../common/src/api/discussions.ts';
 import { fetchThreadHole } from '../api/comments.api.ts';
 import { fillHole, useThreadQuery, useThreadUpdater } from '../api/comments.queries.ts';
+import { BulkSelectionProvider } from '../../discussions/components/bulk/bulk-selection.tsx';
+import { CommentBulkBar } from './bulk/CommentBulkBar.tsx';
+import {
+  CommentBulkSelect,
+  commentBulkListKey,
+  useCanBulkModerateComments,
+} from './bulk/CommentBulkSelect.tsx';
 import { CommentItem } from './CommentItem.tsx';
 import styles from './CommentThread.module.css';
 
@@ -60,6 +67,7 @@ export function CommentThread({
   const thread = query.data;
   const location = useLocation();
   const headingID = useId();
+  const canBulkModerate = useCanBulkModerateComments(discussion);
 
   useEffect(() => {
     const fromHash = /^#Comment_(\d+)$/.exec(location.hash)?.[1];
@@ -78,7 +86,7 @@ export function CommentThread({
   }, [location.hash, focusCommentID]);
 
   const count = discussion.countComments;
-  return (
+  const section = (
     <section className={styles.thread} aria-labelledby={headingID}>
       <h2 id={headingID} className={styles.heading}>
         {t('{count} Comments', { count })}
@@ -109,7 +117,21 @@ export function CommentThread({
           }
         />
       </div>
+      {canBulkModerate ? (
+        <CommentBulkBar
+          discussion={discussion}
+          commentIDs={Object.values(thread.commentsByID).map((comment) => comment.commentID)}
+        />
+      ) : null}
     </section>
+  );
+  // Moderators select comments to split or delete them (spec 000 §2 bulk forms).
+  return canBulkModerate ? (
+    <BulkSelectionProvider listKey={commentBulkListKey(discussion.discussionID)}>
+      {section}
+    </BulkSelectionProvider>
+  ) : (
+    section
   );
 }
 
@@ -152,6 +174,12 @@ function ThreadComment({
   const children = item.children ?? [];
   return (
     <li id={commentAnchorID(item.commentID)} className={styles.item}>
+      {comment === undefined || comment.displayType === 'tombstone' ? null : (
+        <CommentBulkSelect
+          commentID={comment.commentID}
+          authorName={comment.insertUser?.name ?? t('Unknown')}
+        />
+      )}
       {comment === undefined ? null : (
         <CommentItem comment={comment} discussion={discussion} depth={item.depth ?? depth} />
       )}

@@ -13,6 +13,8 @@ export interface CategoryPickerProps {
   onChange: (category: CategorySuggestion) => void;
   /** The category the discussion is in now, marked 'Current category'. */
   currentCategoryID?: number;
+  /** Narrows the offered categories (e.g. to those the viewer may post in). */
+  isChoosable?: (category: CategorySuggestion) => boolean;
 }
 
 /**
@@ -20,7 +22,12 @@ export interface CategoryPickerProps {
  * §9's category suggestion delay) and the matching categories that hold discussions, as radios
  * with their parents' names.
  */
-export function CategoryPicker({ value, onChange, currentCategoryID }: CategoryPickerProps) {
+export function CategoryPicker({
+  value,
+  onChange,
+  currentCategoryID,
+  isChoosable,
+}: CategoryPickerProps) {
   const [search, setSearch] = useState('');
   const query = useDebounced(search.trim(), dataLimits.categorySuggestionDebounceMs);
   const suggestions = useQuery({
@@ -29,9 +36,10 @@ export function CategoryPicker({ value, onChange, currentCategoryID }: CategoryP
   });
   const categories = (suggestions.data ?? []).filter(
     (category) =>
-      category.displayAs === undefined ||
+      (category.displayAs === undefined ||
       category.displayAs === 'discussions' ||
-      category.displayAs === 'flat',
+      category.displayAs === 'flat') &&
+      (isChoosable === undefined || isChoosable(category)),
   );
 
   return (
