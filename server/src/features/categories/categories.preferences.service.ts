@@ -78,7 +78,7 @@ export async function followCategory(
       userID,
       categoryID: category.categoryID,
       followed,
-      dateFollowed: followed ? nowIso() : null,
+      dateFollowed: followed ? nowIso(ctx.clock) : null,
       preferences: followed
         ? followDefaults(settings, canReceiveCategoryEmail(ctx.permissions))
         : { ...noPreferences },
@@ -170,8 +170,8 @@ export async function patchCategoryPreferences(
       followed,
       dateFollowed: followed
         ? wasFollowed
-          ? (existing?.dateFollowed ?? nowIso())
-          : nowIso()
+          ? (existing?.dateFollowed ?? nowIso(ctx.clock))
+          : nowIso(ctx.clock)
         : null,
       preferences: followed ? preferences : { ...noPreferences },
     };

@@ -137,7 +137,7 @@ export async function createCategory(
       await assertUrlcodeFree(trx, input.urlcode, null);
       const writes = input.permissions ? await toRoleCategoryWrites(trx, input.permissions) : [];
       const sort = input.sort ?? (await findMaxChildSort(trx, parent?.categoryID ?? null)) + 1;
-      const now = nowIso();
+      const now = nowIso(ctx.clock);
       const id = await insertCategory(trx, {
         parentCategoryID: parent?.categoryID ?? null,
         name: input.name,
@@ -230,7 +230,7 @@ export async function patchCategory(
         sort,
         customPermissions,
         updateUserID: ctx.actor.userID > 0 ? ctx.actor.userID : null,
-        dateUpdated: nowIso(),
+        dateUpdated: nowIso(ctx.clock),
       };
       await updateCategory(trx, existing.categoryID, changes);
 

@@ -189,7 +189,7 @@ export async function patchConfig(ctx: RequestContext, body: ConfigPatchBody): P
 
   const before = await getSettings(ctx.db);
   await ctx.db.transaction().execute(async (trx) => {
-    await upsertSettings(trx, writes, nowIso());
+    await upsertSettings(trx, writes, nowIso(ctx.clock));
     // api-contract §27.9: each change with its keys' old and new values.
     await recordAudit(
       ctx,

@@ -161,7 +161,7 @@ export async function uploadMedia(
       // api-contract §18: "embed" on upload, the uploader's user ID.
       foreignType: 'embed',
       foreignID: String(ctx.actor.userID),
-      dateInserted: nowIso(),
+      dateInserted: nowIso(ctx.clock),
     });
     return presentMedia(row, ctx.config.baseUrl);
   } catch (error) {

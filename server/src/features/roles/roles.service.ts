@@ -250,7 +250,7 @@ export async function createRole(ctx: RequestContext, input: CreateRoleBody): Pr
       deletable: input.deletable ?? true,
       canSession: input.canSession ?? true,
       personalInfo: input.personalInfo ?? false,
-      dateInserted: nowIso(),
+      dateInserted: nowIso(ctx.clock),
     });
     await writeRolePermissions(trx, roleID, writes);
     await bumpPermissionsVersion(trx);

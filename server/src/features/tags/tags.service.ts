@@ -129,7 +129,7 @@ export async function setDiscussionTags(
     );
   }
   if (toCreate.length > 0) authorize(canAddTags(ctx.permissions), { permissions: 'tags.add' });
-  const now = nowIso();
+  const now = nowIso(ctx.clock);
   for (const tag of toCreate) {
     const tagID = await insertTag(trx, {
       name: tag.name,
@@ -260,7 +260,7 @@ export async function createTag(ctx: RequestContext, input: CreateTagBody): Prom
         type,
         parentTagID: input.parentTagID ?? null,
         insertUserID: ctx.actor.userID > 0 ? ctx.actor.userID : null,
-        dateInserted: nowIso(),
+        dateInserted: nowIso(ctx.clock),
       });
     }),
   );

@@ -54,7 +54,7 @@ export async function createUser(
         private: input.private,
         photo: input.photo ?? null,
         insertIPAddress: null,
-        dateInserted: nowIso(),
+        dateInserted: nowIso(ctx.clock),
       });
       await replaceUserRoles(trx, id, roleIDs);
       await bumpPermissionsVersion(trx);

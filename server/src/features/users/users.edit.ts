@@ -283,7 +283,7 @@ export async function patchUser(
   const newPassword = input.password ?? (input.resetPassword ? generatePassword(32) : undefined);
   if (newPassword !== undefined) changes.passwordHash = await hashPassword(newPassword);
   const changed = Object.keys(changes).length > 0 || roleIDs !== undefined;
-  if (changed) changes.dateUpdated = nowIso();
+  if (changed) changes.dateUpdated = nowIso(ctx.clock);
 
   if (changed) {
     try {

@@ -90,7 +90,7 @@ export async function deleteUser(
   await authorizeActingOnUser(ctx, userID, 'users.delete', DELETE_HIGHER_RANK);
   await ctx.db.transaction().execute(async (trx) => {
     await refuseRemovingLastAdministrator(trx, userID, false);
-    await markUserDeleted(trx, userID, nowIso());
+    await markUserDeleted(trx, userID, nowIso(ctx.clock));
     await endUserSessions(trx, userID);
     await bumpPermissionsVersion(trx);
     if (deleteMethod !== 'keep')

@@ -77,7 +77,7 @@ export async function setUserPhoto(
     type,
   });
   try {
-    await updateUser(ctx.db, userID, { photo: saved.path, dateUpdated: nowIso() });
+    await updateUser(ctx.db, userID, { photo: saved.path, dateUpdated: nowIso(ctx.clock) });
   } catch (error) {
     await deleteUpload(ctx.config.dataDir, saved.path);
     throw error;
@@ -96,6 +96,6 @@ export async function deleteUserPhoto(ctx: RequestContext, ref: UserRef): Promis
   const row = await requireLiveUser(ctx.db, userID);
   await authorizePhotoEdit(ctx, userID);
   if (row.photo === null || row.photo === '') throw new AppError(400, NO_PHOTO);
-  await updateUser(ctx.db, userID, { photo: null, dateUpdated: nowIso() });
+  await updateUser(ctx.db, userID, { photo: null, dateUpdated: nowIso(ctx.clock) });
   if (isStoredUploadPath(row.photo)) await deleteUpload(ctx.config.dataDir, row.photo);
 }
