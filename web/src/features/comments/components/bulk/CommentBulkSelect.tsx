@@ -4,6 +4,7 @@ import { useCurrentUser, usePermissionSet } from '../../../../lib/session.ts';
 import { useBulkSelection } from '../../../discussions/components/bulk/bulk-selection.tsx';
 import { isDiscussionModerator } from '../../../discussions/components/options/discussion-options.ts';
 import styles from '../../../discussions/components/bulk/BulkActions.module.css';
+import threadStyles from '../CommentThread.module.css';
 
 /** The comments' bulk selection key in storage (one per discussion). */
 export function commentBulkListKey(discussionID: number): string {
@@ -41,7 +42,7 @@ export function CommentBulkSelect({ commentID, authorName }: CommentBulkSelectPr
   const selection = useBulkSelection();
   if (selection === null) return null;
   return (
-    <div className={styles.select}>
+    <div className={`${styles.select} ${threadStyles.bulkSelect}`}>
       <input
         type="checkbox"
         aria-label={t('Select comment by {name}', { name: authorName })}
