@@ -9,7 +9,7 @@ import { createTestClock } from '../../../test/clock.ts';
 import { makeActors, makeCategory, makeDiscussion, makeRole, rich2 } from '../../../test/factories.ts';
 import { useTestApp } from '../../../test/fixture.ts';
 import { testDialect } from '../../../test/harness.ts';
-import { callAs, configure, makeModeratedCategory } from './reports.test-support.ts';
+import { callAs, configure, makeModeratedCategory, report } from './reports.test-support.ts';
 
 // api-contract §27.5 (the approval queue), §27.2 (settings, approval.require), §1.10 (202).
 
@@ -70,8 +70,13 @@ describe(`premoderation (${testDialect})`, () => {
     assert.notEqual(entry.insertUserID, author.user.userID, 'queue entries are inserted by the system user');
     assert.equal(entry.recordName, 'Waiting discussion');
 
-    const queue = (await call(fx.categoryModerator, 'GET', '/api/v2/reports?reportReasonID=approval-required&limit=500')).json() as Report[];
+    // A user report in the same category: the queue's pager total leaves it out.
+    await configure(fx.t, fx.admin, { 'featureFlags.escalations.Enabled': true });
+    await report(fx.t, fx.member, { recordType: 'discussion', recordID: fx.discussion.discussionID });
+    const queueResponse = await call(fx.categoryModerator, 'GET', '/api/v2/reports?reportReasonID=approval-required&limit=500');
+    const queue = queueResponse.json() as Report[];
     assert.ok(queue.some((item) => item.reportID === answer.reportID));
+    assert.equal(queueResponse.headers['x-app-page-result-count'], String(queue.length));
     assert.equal((await call(fx.member, 'GET', '/api/v2/reports?reportReasonID=approval-required')).statusCode, 403);
 
     const discussionID = entry.recordID ?? 0;

