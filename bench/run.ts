@@ -1,7 +1,7 @@
 /**
  * `npm run bench [-- --scale S|M|L] [--db sqlite|postgres] [--duration 10] [--warmup 3]
  *  [--connections 16] [--build] [--no-frontend] [--cpu-prof <endpoint key>] [--only <keys,…>] [--seed-only]
- *  [--no-guest-cache] [--in-place] [--workers N]`
+ *  [--no-guest-cache] [--in-place] [--workers N] [--run-name <name>]`
  *
  * 1. Seeds (or reuses) the deterministic dataset of the scale (bench/seed.ts) into a pristine copy,
  *    then clones it into the run database, so every run starts from the same data.
@@ -33,6 +33,7 @@ import { evaluateTargets, formatTables } from './report.ts';
 import { addMemberNotifications, endFanOut, measureFanOut, prepareFanOut, removeOutbox, type FanOutResult } from './fanout.ts';
 import { ensureBuild, startServer, stopServer } from './server.ts';
 import { autosaveBodies, measureScheduledPublishing, prepareDrafts, type ScheduledPublishResult } from './drafts-run.ts';
+import { measureReports, prepareReports } from './reports-run.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -55,6 +56,8 @@ interface Options {
   inPlace: boolean;
   /** Server processes (WORKERS); 1 unless --workers says otherwise. */
   workers: number;
+  /** The run copy's own name (`.bench/<db>-<scale>/run-<name>`, `hearth_bench_<scale>_<name>`), so two runs do not share it. */
+  runName: string | undefined;
 }
 
 function parseOptions(): Options {
@@ -78,10 +81,12 @@ function parseOptions(): Options {
       'in-place': { type: 'boolean', default: false },
       // WORKERS of the server (issue 18); CPU and RSS figures are the primary's alone when > 1.
       workers: { type: 'string', default: '1' },
+      'run-name': { type: 'string' },
     },
   });
   const scale = scales[(values.scale ?? 'S').toUpperCase() as Scale['name']];
   if (!scale) throw new Error(`--scale must be S, M or L (got ${values.scale}).`);
+  if (values['run-name'] !== undefined && !/^[a-z0-9_]+$/.test(values['run-name'])) throw new Error(`--run-name must be lower-case letters, digits and _ (got ${values['run-name']}).`);
   if (values.db !== 'sqlite' && values.db !== 'postgres') throw new Error(`--db must be sqlite or postgres (got ${values.db}).`);
   return {
     scale,
@@ -98,6 +103,7 @@ function parseOptions(): Options {
     guestCache: !values['no-guest-cache'],
     inPlace: values['in-place'] ?? false,
     workers: Number(values.workers),
+    runName: values['run-name'],
   };
 }
 
@@ -108,13 +114,13 @@ function targets(options: Options): { seed: Target; run: Target } {
     const base = path.join(root, '.bench', `sqlite-${scale}`);
     return {
       seed: { db: 'sqlite', dataDir: path.join(base, 'seed'), databaseUrl: undefined },
-      run: { db: 'sqlite', dataDir: path.join(base, 'run'), databaseUrl: undefined },
+      run: { db: 'sqlite', dataDir: path.join(base, options.runName ? `run-${options.runName}` : 'run'), databaseUrl: undefined },
     };
   }
   const dataDir = path.join(root, '.bench', `postgres-${scale}`);
   return {
     seed: { db: 'postgres', dataDir, databaseUrl: pgUrl(`hearth_bench_${scale}_seed`) },
-    run: { db: 'postgres', dataDir, databaseUrl: pgUrl(`hearth_bench_${scale}`) },
+    run: { db: 'postgres', dataDir, databaseUrl: pgUrl(options.runName ? `hearth_bench_${scale}_${options.runName}` : `hearth_bench_${scale}`) },
   };
 }
 
@@ -189,6 +195,7 @@ async function main(): Promise<void> {
   let frontEnd: PageLoad[] = [];
   let fanOut: FanOutResult | undefined;
   let scheduledPublish: ScheduledPublishResult | undefined;
+  let reportsSeed: { reports: number; queueEntries: number; seconds: number } | undefined;
   try {
     const discussion = (await (await fetch(`${base}/api/v2/discussions/${info.discussionID}`)).json()) as { url: string };
     const discussionPath = new URL(discussion.url).pathname;
@@ -277,6 +284,14 @@ async function main(): Promise<void> {
         log(`  scheduled publishing: due drafts published ${scheduledPublish.delaysMs.join(', ')} ms after their time, ${scheduledPublish.waiting} others waiting`);
       }
     }
+    const reportKeys = ['reportsList', 'reportsListDefault', 'approvalQueue', 'editWithoutRevision', 'editWithRevision'];
+    if (reportKeys.some(wants)) {
+      const prepared = await prepareReports(run, info.memberIDs);
+      log(`  reports: ${prepared.reports} open reports (${prepared.queueEntries} approval-required) written in ${prepared.seedSeconds} s`);
+      reportsSeed = { reports: prepared.reports, queueEntries: prepared.queueEntries, seconds: prepared.seedSeconds };
+      const settings = { base, connections: options.connections, warmup: options.warmup, duration: options.duration, pid: server.pid!, run, wants, log };
+      endpoints.push(...(await measureReports(settings, prepared)));
+    }
     if ((!options.cpuProf || options.cpuProf === 'createComment') && (!options.only || options.only.has('createComment'))) {
       const bodies = info.sinkDiscussionIDs.flatMap((discussionID, index) => [
         JSON.stringify({ discussionID, format: 'markdown', body: `Benchmark reply ${index}: thanks, **that worked** for us too. See [the guide](https://example.com/guide).` }),
@@ -312,6 +327,7 @@ async function main(): Promise<void> {
     frontEnd,
     fanOut: fanOut ?? null,
     scheduledPublish: scheduledPublish ?? null,
+    reportsSeed: reportsSeed ?? null,
     targets: targetsMet,
   };
   const dir = path.join(root, 'bench', 'results');
