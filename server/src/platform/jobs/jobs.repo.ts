@@ -8,23 +8,34 @@ export type JobRow = Selectable<JobsTable>;
 export const JOB_STATUSES = ['queued', 'running', 'complete', 'failed', 'dead'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
+/** A queued job as it is written. */
+export interface NewJobRow {
+  type: string;
+  payload: string;
+  runAt: string;
+  maxAttempts: number;
+  trackingID: string | null;
+  now: string;
+}
+
+function jobValues(job: NewJobRow) {
+  return {
+    type: job.type,
+    payload: job.payload,
+    status: 'queued' as const,
+    runAt: job.runAt,
+    maxAttempts: job.maxAttempts,
+    trackingID: job.trackingID,
+    dateInserted: job.now,
+    dateUpdated: job.now,
+  };
+}
+
 /** Adds a job row (inside the caller's transaction when `db` is one) and returns its ID. */
-export async function insertJob(
-  db: Db,
-  job: { type: string; payload: string; runAt: string; maxAttempts: number; trackingID: string | null; now: string },
-): Promise<number> {
+export async function insertJob(db: Db, job: NewJobRow): Promise<number> {
   const row = await db
     .insertInto('jobs')
-    .values({
-      type: job.type,
-      payload: job.payload,
-      status: 'queued',
-      runAt: job.runAt,
-      maxAttempts: job.maxAttempts,
-      trackingID: job.trackingID,
-      dateInserted: job.now,
-      dateUpdated: job.now,
-    })
+    .values(jobValues(job))
     .returning('jobID')
     .executeTakeFirstOrThrow();
   return row.jobID;
@@ -36,20 +47,11 @@ export async function insertJob(
  */
 export async function insertJobOnce(
   db: Db,
-  job: { type: string; payload: string; runAt: string; maxAttempts: number; trackingID: string; now: string },
+  job: NewJobRow & { trackingID: string },
 ): Promise<number | undefined> {
   const row = await db
     .insertInto('jobs')
-    .values({
-      type: job.type,
-      payload: job.payload,
-      status: 'queued',
-      runAt: job.runAt,
-      maxAttempts: job.maxAttempts,
-      trackingID: job.trackingID,
-      dateInserted: job.now,
-      dateUpdated: job.now,
-    })
+    .values(jobValues(job))
     .onConflict((oc) => oc.column('trackingID').doNothing())
     .returning('jobID')
     .executeTakeFirst();
@@ -59,25 +61,20 @@ export async function insertJobOnce(
 /** Inserts several queued jobs, one statement per 500; returns their IDs in order. */
 export async function insertJobs(
   db: Db,
-  jobs: readonly { type: string; payload: string; runAt: string; maxAttempts: number; now: string }[],
+  jobs: readonly {
+    type: string;
+    payload: string;
+    runAt: string;
+    maxAttempts: number;
+    now: string;
+  }[],
 ): Promise<number[]> {
   const ids: number[] = [];
   // 8 parameters a row: 500 rows stay far below either database's parameter limit.
   for (let start = 0; start < jobs.length; start += 500) {
     const rows = await db
       .insertInto('jobs')
-      .values(
-        jobs.slice(start, start + 500).map((job) => ({
-          type: job.type,
-          payload: job.payload,
-          status: 'queued' as const,
-          runAt: job.runAt,
-          maxAttempts: job.maxAttempts,
-          trackingID: null,
-          dateInserted: job.now,
-          dateUpdated: job.now,
-        })),
-      )
+      .values(jobs.slice(start, start + 500).map((job) => jobValues({ ...job, trackingID: null })))
       .returning('jobID')
       .execute();
     ids.push(...rows.map((row) => row.jobID));
@@ -226,7 +223,14 @@ export async function findJobByID(db: Db, jobID: number): Promise<JobRow | undef
 export async function requeueJob(db: Db, jobID: number, now: string): Promise<boolean> {
   const result = await db
     .updateTable('jobs')
-    .set({ status: 'queued', attempts: 0, runAt: now, lockedBy: null, lockedUntil: null, dateUpdated: now })
+    .set({
+      status: 'queued',
+      attempts: 0,
+      runAt: now,
+      lockedBy: null,
+      lockedUntil: null,
+      dateUpdated: now,
+    })
     .where('jobID', '=', jobID)
     .where('status', 'in', ['dead', 'failed'])
     .executeTakeFirst();
