@@ -1,6 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
-import { escalationStatuses, type Escalation, type EscalationStatus } from '../../../../../common/src/api/escalations.ts';
+import {
+  escalationStatuses,
+  type Escalation,
+  type EscalationStatus,
+} from '../../../../../common/src/api/escalations.ts';
 import { ErrorMessage, NotFoundPage, PermissionErrorPage } from '../../../app/errors/ErrorPage.tsx';
 import { usePageMeta } from '../../../app/page-meta.tsx';
 import { dashboardEscalationsPath } from '../../../app/paths.ts';
@@ -20,6 +24,7 @@ import {
   usePatchEscalationMutation,
 } from '../api/escalations.queries.ts';
 import { escalationStatusLabel } from './escalation-labels.ts';
+import formStyles from '../../../components/form/Form.module.css';
 import styles from './Escalations.module.css';
 
 /** `/dashboard/content/escalations/{id}`: an escalation's record, reports and comments; its status and assignee. */
@@ -27,12 +32,21 @@ export function EscalationPage() {
   const escalationID = Number(useParams().escalationID);
   const escalation = useEscalationQuery(escalationID);
   usePageMeta({ title: escalation.data?.name ?? t('Escalation') });
-  if (escalation.error instanceof ApiError && escalation.error.status === 403) return <PermissionErrorPage />;
-  if (escalation.error instanceof ApiError && escalation.error.status === 404) return <NotFoundPage />;
+  if (escalation.error instanceof ApiError && escalation.error.status === 403)
+    return <PermissionErrorPage />;
+  if (escalation.error instanceof ApiError && escalation.error.status === 404)
+    return <NotFoundPage />;
   return (
-    <DashboardLayout title={escalation.data?.name ?? t('Escalation')} actions={<Link to={dashboardEscalationsPath()}>{t('All escalations')}</Link>}>
+    <DashboardLayout
+      title={escalation.data?.name ?? t('Escalation')}
+      actions={<Link to={dashboardEscalationsPath()}>{t('All escalations')}</Link>}
+    >
       {escalation.isError ? (
-        <ErrorMessage headingLevel={2} title={t('There was an error')} description={<p>{escalation.error.message}</p>} />
+        <ErrorMessage
+          headingLevel={2}
+          title={t('There was an error')}
+          description={<p>{escalation.error.message}</p>}
+        />
       ) : escalation.data === undefined ? (
         <Loader />
       ) : (
@@ -45,14 +59,19 @@ export function EscalationPage() {
                 {t('by')} {escalation.data.recordUser?.name ?? ''}
               </span>
               <span>
-                {t('in')} <a href={escalation.data.placeRecordUrl}>{escalation.data.placeRecordName}</a>
+                {t('in')}{' '}
+                <a href={escalation.data.placeRecordUrl}>{escalation.data.placeRecordName}</a>
               </span>
-              {escalation.data.recordIsLive ? null : <span className={styles.status}>{t('Removed')}</span>}
+              {escalation.data.recordIsLive ? null : (
+                <span className={styles.status}>{t('Removed')}</span>
+              )}
             </div>
             <UserContent className={styles.record} html={escalation.data.recordHtml} />
           </section>
           <section className={styles.section}>
-            <h2 className={styles.heading}>{t('{count} reports', { count: escalation.data.countReports })}</h2>
+            <h2 className={styles.heading}>
+              {t('{count} reports', { count: escalation.data.countReports })}
+            </h2>
             <ol className={styles.list}>
               {(escalation.data.reports ?? []).map((report) => (
                 <li key={report.reportID} className={styles.item}>
@@ -77,12 +96,14 @@ function EscalationControls({ escalation }: { escalation: Escalation }) {
   const me = useCurrentUser();
   const patch = usePatchEscalationMutation(escalation.escalationID);
   const showError = useErrorToast();
-  const change = (body: Parameters<typeof patch.mutate>[0]) => patch.mutate(body, { onError: (error) => showError(error) });
+  const change = (body: Parameters<typeof patch.mutate>[0]) =>
+    patch.mutate(body, { onError: (error) => showError(error) });
   return (
     <div className={styles.filters}>
       <label>
         {t('Status')}
         <select
+          className={formStyles.input}
           value={escalation.status}
           disabled={patch.isPending}
           onChange={(event) => change({ status: event.target.value as EscalationStatus })}
@@ -95,7 +116,9 @@ function EscalationControls({ escalation }: { escalation: Escalation }) {
         </select>
       </label>
       <span className={styles.assignee}>
-        {escalation.assignedUser ? t('Assigned to {name}', { name: escalation.assignedUser.name }) : t('Unassigned')}
+        {escalation.assignedUser
+          ? t('Assigned to {name}', { name: escalation.assignedUser.name })
+          : t('Unassigned')}
       </span>
       {escalation.assignedUserID === me.userID ? null : (
         <Button onClick={() => change({ assignedUserID: me.userID })} disabled={patch.isPending}>
@@ -107,7 +130,10 @@ function EscalationControls({ escalation }: { escalation: Escalation }) {
           {t('Unassign')}
         </Button>
       )}
-      <Button onClick={() => change({ recordIsLive: !escalation.recordIsLive })} disabled={patch.isPending}>
+      <Button
+        onClick={() => change({ recordIsLive: !escalation.recordIsLive })}
+        disabled={patch.isPending}
+      >
         {escalation.recordIsLive ? t('Remove post') : t('Restore post')}
       </Button>
     </div>
@@ -128,7 +154,9 @@ function EscalationComments({ escalationID, count }: { escalationID: number; cou
     <section className={styles.section}>
       <h2 className={styles.heading}>{t('{count} comments', { count })}</h2>
       {comments.data === undefined ? (
-        comments.isError ? null : <Loader />
+        comments.isError ? null : (
+          <Loader />
+        )
       ) : (
         <ol className={styles.list}>
           {comments.data.map((comment) => (

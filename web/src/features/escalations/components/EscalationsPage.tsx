@@ -1,5 +1,8 @@
 import { Link, useSearchParams } from 'react-router';
-import { escalationStatuses, type EscalationStatus } from '../../../../../common/src/api/escalations.ts';
+import {
+  escalationStatuses,
+  type EscalationStatus,
+} from '../../../../../common/src/api/escalations.ts';
 import { ErrorMessage, PermissionErrorPage } from '../../../app/errors/ErrorPage.tsx';
 import { usePageMeta } from '../../../app/page-meta.tsx';
 import { dashboardEscalationPath } from '../../../app/paths.ts';
@@ -12,6 +15,7 @@ import { DashboardLayout } from '../../admin/components/DashboardLayout.tsx';
 import { ESCALATIONS_PAGE_LIMIT, type EscalationFilters } from '../api/escalations.api.ts';
 import { useEscalationsQuery } from '../api/escalations.queries.ts';
 import { escalationStatusLabel } from './escalation-labels.ts';
+import formStyles from '../../../components/form/Form.module.css';
 import styles from './Escalations.module.css';
 
 /** The list's filters from the URL: `statuses=none` is every status; without it, open and in-progress ones. */
@@ -37,7 +41,8 @@ export function EscalationsPage() {
   const filters = escalationFiltersOf(params);
   const escalations = useEscalationsQuery(filters);
   usePageMeta({ title: t('Escalations') });
-  if (escalations.error instanceof ApiError && escalations.error.status === 403) return <PermissionErrorPage />;
+  if (escalations.error instanceof ApiError && escalations.error.status === 403)
+    return <PermissionErrorPage />;
   const setFilter = (key: string, value: string | undefined) => {
     const next = new URLSearchParams(params);
     if (value === undefined) next.delete(key);
@@ -52,8 +57,14 @@ export function EscalationsPage() {
         <label>
           {t('Status')}
           <select
+            className={formStyles.input}
             value={statusValue}
-            onChange={(event) => setFilter('statuses', event.target.value === DEFAULT_STATUSES ? undefined : event.target.value)}
+            onChange={(event) =>
+              setFilter(
+                'statuses',
+                event.target.value === DEFAULT_STATUSES ? undefined : event.target.value,
+              )
+            }
           >
             <option value={DEFAULT_STATUSES}>{t('Open and in progress')}</option>
             <option value="none">{t('All')}</option>
@@ -66,7 +77,11 @@ export function EscalationsPage() {
         </label>
       </div>
       {escalations.isError ? (
-        <ErrorMessage headingLevel={2} title={t('There was an error')} description={<p>{escalations.error.message}</p>} />
+        <ErrorMessage
+          headingLevel={2}
+          title={t('There was an error')}
+          description={<p>{escalations.error.message}</p>}
+        />
       ) : escalations.data === undefined ? (
         <Loader />
       ) : escalations.data.length === 0 ? (
@@ -87,7 +102,9 @@ export function EscalationsPage() {
                 <span>{t('{count} reports', { count: escalation.countReports })}</span>
                 <span>{t('{count} comments', { count: escalation.countComments })}</span>
                 <span>
-                  {escalation.assignedUser ? t('Assigned to {name}', { name: escalation.assignedUser.name }) : t('Unassigned')}
+                  {escalation.assignedUser
+                    ? t('Assigned to {name}', { name: escalation.assignedUser.name })
+                    : t('Unassigned')}
                 </span>
                 <DateTime date={escalation.dateInserted} />
               </div>
@@ -96,7 +113,11 @@ export function EscalationsPage() {
         </ol>
       )}
       <div className={styles.paging}>
-        {filters.page > 1 ? <Button onClick={() => setFilter('page', String(filters.page - 1))}>{t('Previous')}</Button> : null}
+        {filters.page > 1 ? (
+          <Button onClick={() => setFilter('page', String(filters.page - 1))}>
+            {t('Previous')}
+          </Button>
+        ) : null}
         {escalations.data !== undefined && escalations.data.length >= ESCALATIONS_PAGE_LIMIT ? (
           <Button onClick={() => setFilter('page', String(filters.page + 1))}>{t('Next')}</Button>
         ) : null}
