@@ -1,9 +1,11 @@
 import { z } from 'zod';
-import type { SettingDefinition } from './config.ts';
+import type { SettingDefinition } from './config.define.ts';
 
 const postCount = z.number().int().min(0).max(1000);
 
-function spamSetting(definition: SettingDefinition<typeof postCount>): SettingDefinition<typeof postCount> {
+function spamSetting(
+  definition: SettingDefinition<typeof postCount>,
+): SettingDefinition<typeof postCount> {
   return definition;
 }
 
@@ -25,7 +27,8 @@ export const spamSettingDefinitions = {
     default: 2,
     read: 'community.moderate',
     write: 'community.manage',
-    description: 'Links a post of an untrusted account may hold; a post with more waits for approval.',
+    description:
+      'Links a post of an untrusted account may hold; a post with more waits for approval.',
   }),
   'spam.trusted.postCount': spamSetting({
     schema: postCount,
