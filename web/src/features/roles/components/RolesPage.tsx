@@ -64,8 +64,9 @@ function RoleTable({ roles }: { roles: readonly Role[] }) {
   const [deleting, setDeleting] = useState<Role | null>(null);
   return (
     <>
-      {/* A wide table scrolls inside its own labelled region on a phone, not the page; the
-          region takes focus so that keyboard users can scroll it (WCAG 2.1.1). */}
+      {/* Below 600 px each row is a card (RolesPage.module.css); a wider table than the screen
+          scrolls inside its own labelled region, not the page; the region takes focus so that
+          keyboard users can scroll it (WCAG 2.1.1). */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
       <div className={styles.scroll} role="region" aria-labelledby={captionID} tabIndex={0}>
         <table className={styles.table}>
@@ -95,8 +96,10 @@ function RoleTable({ roles }: { roles: readonly Role[] }) {
                       <p className={styles.description}>{role.description}</p>
                     )}
                   </th>
-                  <td>{role.type === null ? '—' : t(roleTypeLabels[role.type])}</td>
-                  <td>
+                  <td data-label={t('Type')}>
+                    {role.type === null ? '—' : t(roleTypeLabels[role.type])}
+                  </td>
+                  <td data-label={t('Members')}>
                     {count === undefined ? (
                       '…'
                     ) : (
