@@ -61,6 +61,10 @@ export async function startServer(): Promise<RunningServer> {
       ADMIN_PASSWORD: adminPassword,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
+      // Journeys send each visitor's address as X-Forwarded-For (support/addresses.ts); the server
+      // believes it only from a trusted proxy. Untrusted, every journey was 127.0.0.1 and shared
+      // the sign-in throttles (one admin sign-in a second per address: a 429 when two came close).
+      TRUST_PROXY: '127.0.0.1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
