@@ -1,6 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Suspense, type ComponentType, type ReactNode } from 'react';
-import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
+import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { FlyoutProvider } from '../components/flyout-context.tsx';
 import { Loader } from '../components/Loader.tsx';
 import { ToastProvider } from '../components/toast-context.tsx';
@@ -61,8 +61,7 @@ const RequestPasswordPage = lazyPage(
 );
 const ResetPasswordPage = lazyPage(
   'src/features/auth/components/ResetPasswordPage.tsx',
-  async () =>
-    (await import('../features/auth/components/ResetPasswordPage.tsx')).ResetPasswordPage,
+  async () => (await import('../features/auth/components/ResetPasswordPage.tsx')).ResetPasswordPage,
 );
 const EditProfilePage = lazyPage(
   'src/features/users/components/EditProfilePage.tsx',
@@ -95,7 +94,8 @@ const MessagesPage = lazyPage(
 const AddConversationPage = lazyPage(
   'src/features/conversations/components/AddConversationPage.tsx',
   async () =>
-    (await import('../features/conversations/components/AddConversationPage.tsx')).AddConversationPage,
+    (await import('../features/conversations/components/AddConversationPage.tsx'))
+      .AddConversationPage,
 );
 // The admin screens: members never download them (nor the settings registry and its schemas).
 const DashboardSettingsPage = lazyPage(
@@ -112,7 +112,8 @@ const DashboardJobsPage = lazyPage(
 );
 const DashboardUsersPage = lazyPage(
   'src/features/users/components/UsersDashboardPage.tsx',
-  async () => (await import('../features/users/components/UsersDashboardPage.tsx')).UsersDashboardPage,
+  async () =>
+    (await import('../features/users/components/UsersDashboardPage.tsx')).UsersDashboardPage,
 );
 const DashboardCategoryFormPage = lazyPage(
   'src/features/admin/components/CategoryFormPage.tsx',
@@ -137,11 +138,13 @@ const DashboardReportsPage = lazyPage(
 );
 const DashboardEscalationsPage = lazyPage(
   'src/features/escalations/components/EscalationsPage.tsx',
-  async () => (await import('../features/escalations/components/EscalationsPage.tsx')).EscalationsPage,
+  async () =>
+    (await import('../features/escalations/components/EscalationsPage.tsx')).EscalationsPage,
 );
 const DashboardEscalationPage = lazyPage(
   'src/features/escalations/components/EscalationPage.tsx',
-  async () => (await import('../features/escalations/components/EscalationPage.tsx')).EscalationPage,
+  async () =>
+    (await import('../features/escalations/components/EscalationPage.tsx')).EscalationPage,
 );
 const LogFilterPage = lazyPage(
   'src/features/logs/components/LogFilterPage.tsx',
@@ -246,30 +249,18 @@ function routeElement(page: PreloadablePage | null): ReactNode {
   return <Page />;
 }
 
-/** The route tree; `matchRoutes` over it picks the same route as the rendered `Routes`. */
-const appRoutes: RouteObject[] = [
-  {
-    element: <AppLayout />,
-    children: [
-      { index: true, element: <HomePage /> },
-      ...pageRoutes.map(({ path, page }) => ({ path, element: routeElement(page) })),
-      { path: '*', element: <NotFoundPage /> },
-    ],
-  },
-];
+const layoutElement = <AppLayout />;
+const homeRoute: RouteObject = { index: true, element: <HomePage /> };
+const notFoundRoute: RouteObject = { path: '*', element: <NotFoundPage /> };
+const childRoutes: readonly RouteObject[] = pageRoutes.map(({ path, page }) => ({
+  path,
+  element: routeElement(page),
+}));
 
-/**
- * The first path segments of the lazily loaded pages (`entry`, `post`...), lower-cased (routes
- * match case-insensitively); null when one of them is a parameter, so every path must be matched.
- */
-const lazyPageFirstSegments: ReadonlySet<string> | null = (() => {
-  const segments = pageRoutes
-    .filter((route) => route.page !== null)
-    .map((route) => (route.path.split('/')[1] ?? '').toLowerCase());
-  return segments.some((segment) => segment === '' || segment.startsWith(':') || segment.includes('*'))
-    ? null
-    : new Set(segments);
-})();
+/** The route tree; `matchRoutes` over it picks the same route as the rendered `Routes`. */
+export const appRoutes: RouteObject[] = [
+  { element: layoutElement, children: [homeRoute, ...childRoutes, notFoundRoute] },
+];
 
 function firstSegment(pathname: string): string {
   const segment = pathname.split('/').find((part) => part !== '') ?? '';
@@ -280,19 +271,74 @@ function firstSegment(pathname: string): string {
   }
 }
 
+/** A route pattern's first segment, lower-cased; null when it is a parameter or a splat. */
+function staticFirstSegment(pattern: string): string | null {
+  const segment = (pattern.split('/')[1] ?? '').toLowerCase();
+  return segment === '' || segment.startsWith(':') || segment.includes('*') ? null : segment;
+}
+
+/** Whether every page route starts with a static segment (so a path's first segment narrows them). */
+const routesNarrowByFirstSegment = pageRoutes.every(
+  (route) => staticFirstSegment(route.path) !== null,
+);
+
+/** The route tree narrowed to one first segment, built once per segment (see `routesFor`). */
+const routesByFirstSegment = new Map<string, RouteObject[]>();
+
+/**
+ * The route tree for a path: the whole table narrowed to the routes whose first segment is the
+ * path's (routes match case-insensitively, on decoded segments), with the home and 404 routes.
+ * React Router flattens and ranks the tree it is given on every `useRoutes` and `matchRoutes`;
+ * a route whose first segment differs cannot match, so the narrowed tree picks the same route as
+ * the whole table for a few routes' ranking instead of ~55. The trees are kept per segment (the
+ * app has ~12): the same route objects and elements, so a navigation between segments keeps the
+ * app frame mounted.
+ */
+export function routesFor(pathname: string): RouteObject[] {
+  if (!routesNarrowByFirstSegment) return appRoutes;
+  const segment = firstSegment(pathname);
+  let routes = routesByFirstSegment.get(segment);
+  if (routes === undefined) {
+    const children = childRoutes.filter(
+      (_, index) => staticFirstSegment(pageRoutes[index]!.path) === segment,
+    );
+    routes = [{ element: layoutElement, children: [homeRoute, ...children, notFoundRoute] }];
+    // Unknown segments share one tree (the 404 page): the map does not grow with random paths.
+    if (children.length === 0) {
+      routes = routesByFirstSegment.get('') ?? routes;
+      routesByFirstSegment.set('', routes);
+    } else {
+      routesByFirstSegment.set(segment, routes);
+    }
+  }
+  return routes;
+}
+
+/**
+ * The first path segments of the lazily loaded pages (`entry`, `post`...), lower-cased (routes
+ * match case-insensitively); null when one of them is a parameter, so every path must be matched.
+ */
+const lazyPageFirstSegments: ReadonlySet<string> | null = (() => {
+  const segments = pageRoutes
+    .filter((route) => route.page !== null)
+    .map((route) => staticFirstSegment(route.path));
+  return segments.some((segment) => segment === null) ? null : new Set(segments as string[]);
+})();
+
 /** The lazily loaded page a path shows, if any (the browser preloads it before hydrating). */
 export function lazyPageFor(pathname: string): Preloadable | null {
   // Most requests are layout pages (/, /discussions, /discussion/...): no lazy page can match
   // them, and ranking the whole route table on every server render is not free.
-  if (lazyPageFirstSegments !== null && !lazyPageFirstSegments.has(firstSegment(pathname))) return null;
-  const matches = matchRoutes(appRoutes, pathname) ?? [];
+  if (lazyPageFirstSegments !== null && !lazyPageFirstSegments.has(firstSegment(pathname)))
+    return null;
+  const matches = matchRoutes(routesFor(pathname), pathname) ?? [];
   const leaf = matches[matches.length - 1]?.route.path;
   return pageRoutes.find((route) => route.path === leaf)?.page ?? null;
 }
 
 /** The app's routes; unknown paths render the 404 page (status 404 on the server). */
 export function AppRoutes() {
-  return useRoutes(appRoutes);
+  return useRoutes(routesFor(useLocation().pathname));
 }
 
 export interface AppProvidersProps {
