@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { displayLimits } from '../../../common/src/constants.ts';
-import { formatFixedDate, formatRelativeDate } from '../lib/relative-date.ts';
+import { fixedDateParts, formatRelativeDate } from '../lib/relative-date.ts';
 
 export interface DateTimeProps {
   /** An ISO-8601 date or a timestamp in milliseconds. */
@@ -12,7 +12,7 @@ export interface DateTimeProps {
 
 /** A `<time>` shown relative to now and refreshed every 30 s (spec 001 §9). */
 export function DateTime({ date, mode = 'relative', className }: DateTimeProps) {
-  const value = new Date(date);
+  const parts = fixedDateParts(date);
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
     if (mode !== 'relative') {
@@ -26,18 +26,12 @@ export function DateTime({ date, mode = 'relative', className }: DateTimeProps) 
       clearInterval(timer);
     };
   }, [mode]);
-  if (Number.isNaN(value.getTime())) {
+  if (parts === null) {
     return null;
   }
-  const fixed = formatFixedDate(value);
   return (
-    <time
-      className={className}
-      dateTime={value.toISOString()}
-      title={fixed}
-      suppressHydrationWarning
-    >
-      {mode === 'relative' ? formatRelativeDate(value, now) : fixed}
+    <time className={className} dateTime={parts.iso} title={parts.fixed} suppressHydrationWarning>
+      {mode === 'relative' ? formatRelativeDate(new Date(parts.time), now) : parts.fixed}
     </time>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatFixedDate, formatRelativeDate } from './relative-date.ts';
+import { fixedDateParts, formatFixedDate, formatRelativeDate } from './relative-date.ts';
 
 const now = new Date('2025-06-15T12:00:00Z');
 const ago = (milliseconds: number) => new Date(now.getTime() - milliseconds);
@@ -86,5 +86,34 @@ describe('date formatters', () => {
     expect(formatFixedDate(now, 'en')).toBe(
       new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(now),
     );
+  });
+});
+
+describe('fixedDateParts', () => {
+  it('gives what formatting the date gives, per locale, again from its store', () => {
+    for (const date of [
+      '2025-06-15T11:59:58Z',
+      '2025-06-15T11:59:58.000Z',
+      Date.UTC(2024, 1, 29, 8, 5),
+    ]) {
+      for (const locale of ['en', 'fr', 'en']) {
+        const value = new Date(date);
+        const expected = {
+          time: value.getTime(),
+          iso: value.toISOString(),
+          fixed: formatFixedDate(value, locale),
+        };
+        expect(fixedDateParts(date, locale)).toEqual(expected);
+        expect(fixedDateParts(date, locale)).toEqual(expected);
+      }
+    }
+    expect(fixedDateParts('2025-06-15', 'fr')?.fixed).not.toBe(
+      fixedDateParts('2025-06-15', 'en')?.fixed,
+    );
+  });
+
+  it('is null for what is not a date', () => {
+    expect(fixedDateParts('not a date', 'en')).toBeNull();
+    expect(fixedDateParts(Number.NaN, 'en')).toBeNull();
   });
 });
