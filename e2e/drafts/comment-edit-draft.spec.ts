@@ -6,8 +6,9 @@ import { registerConfirmedMember } from '../support/members.ts';
 import { useJourneyServer } from '../support/server.ts';
 
 // Issue 16: a member edits their comment; the edit is saved as a draft of that comment 5 s after
-// typing; after a reload, opening the edit again restores it with the draft toast; Save publishes
-// the edit and the draft is gone.
+// typing; after a reload, opening the edit again restores it with the draft toast; the drafts page
+// links the draft back to the comment with its edit open; Save publishes the edit and the draft is
+// gone.
 
 useJourneyServer();
 
@@ -65,6 +66,15 @@ test('an edit of a comment is autosaved, restored when the edit opens again, and
   await page.locator(`#EditComment_${String(commentID)} [data-slate-editor="true"]`).getByText('Prune in winter, while the tree sleeps').waitFor();
   await page.getByText('Saved Draft Available.').waitFor();
   await assertAccessible(page, 'comment edit with a restored draft');
+
+  // Cancel keeps the draft; the drafts page links it back to the comment with the edit open.
+  await page.locator(`#EditComment_${String(commentID)}`).getByRole('button', { name: 'Cancel' }).click();
+  await page.goto('/drafts');
+  const listed = page.getByRole('article', { name: 'Edit of your comment in Pruning apple trees' });
+  await listed.getByText('Prune in winter, while the tree sleeps').waitFor();
+  await listed.getByRole('link', { name: 'Edit of your comment in Pruning apple trees' }).click();
+  await page.waitForURL(new RegExp(`/discussion/comment/${String(commentID)}\\?editComment=${String(commentID)}`));
+  await page.locator(`#EditComment_${String(commentID)} [data-slate-editor="true"]`).getByText('Prune in winter, while the tree sleeps').waitFor();
 
   await reloaded.getByRole('button', { name: 'Save' }).click();
   await page.locator(`#EditComment_${String(commentID)}`).waitFor({ state: 'detached' });

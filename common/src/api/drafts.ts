@@ -114,6 +114,12 @@ export const draftListItemSchema = draftSchema.extend({
 });
 export type DraftListItem = z.infer<typeof draftListItemSchema>;
 
+/**
+ * The query parameter of a comment's link that opens that comment's edit editor: the `editUrl` of
+ * a draft of a comment edit is `/discussion/comment/{id}?editComment={id}#Comment_{id}` (issue 16).
+ */
+export const EDIT_COMMENT_PARAM = 'editComment';
+
 /** `GET /drafts/{id}/edit`. */
 export const draftEditSchema = z.object({
   draftID: z.number().int(),

@@ -211,6 +211,14 @@ describe(`drafts API (${testDialect})`, () => {
       parentRecordID: discussion.discussionID,
       attributes: { body: rich2('A reply in progress'), format: 'rich2' },
     });
+    const published = await makeComment(fx.t, { discussionID: discussion.discussionID, as: author });
+    const edit = await makeDraft(fx.t, author, {
+      recordType: 'comment',
+      recordID: published.commentID,
+      parentRecordType: 'discussion',
+      parentRecordID: discussion.discussionID,
+      attributes: { body: rich2('A better wording'), format: 'rich2' },
+    });
     const hidden = await makeHiddenCategory(fx.t);
     const secret = await makeDiscussion(fx.t, { categoryID: hidden.categoryID, name: 'Secret plans' });
     const hiddenReply = await makeDraft(fx.t, author, {
@@ -235,6 +243,13 @@ describe(`drafts API (${testDialect})`, () => {
     assert.equal(comment.excerpt, 'A reply in progress');
     assert.match(String(comment.permaLink), new RegExp(`/discussion/${String(discussion.discussionID)}/tea-time$`));
     assert.equal(comment.editUrl, comment.permaLink);
+
+    // Issue 16: an edit of a comment links to the comment's page with its edit editor open.
+    const commentEdit = byID.get(edit.draftID);
+    const id = String(published.commentID);
+    assert.equal(commentEdit?.name, 'Tea time');
+    assert.equal(commentEdit.permaLink, `http://hearth.test/discussion/comment/${id}#Comment_${id}`);
+    assert.equal(commentEdit.editUrl, `http://hearth.test/discussion/comment/${id}?editComment=${id}#Comment_${id}`);
 
     const secretDraft = byID.get(hiddenReply.draftID);
     assert.equal(secretDraft?.name, null, 'a hidden discussion lends no name');

@@ -1,5 +1,5 @@
 import type { Breadcrumb } from '../../../../common/src/api/categories.ts';
-import type { DraftListItem } from '../../../../common/src/api/drafts.ts';
+import { EDIT_COMMENT_PARAM, type DraftListItem } from '../../../../common/src/api/drafts.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { findCategoriesByIDs } from '../categories/categories.lookup.ts';
 import { canViewCategory } from '../categories/categories.policy.ts';
@@ -13,6 +13,12 @@ import {
   type DraftRow,
 } from './drafts.repo.ts';
 import { attributesOf, categoryIDOfDraft, discussionIDOfCommentDraft } from './drafts.shape.ts';
+
+/** A comment's page that opens its edit editor (`EDIT_COMMENT_PARAM`). */
+function commentEditUrl(baseUrl: string, commentID: number): string {
+  const id = String(commentID);
+  return `${baseUrl}/discussion/comment/${id}?${EDIT_COMMENT_PARAM}=${id}#Comment_${id}`;
+}
 
 /** The discussion a draft belongs to: the edited one, a comment's, or none (a new discussion). */
 function discussionIDOf(row: DraftRow, commentDiscussions: Map<number, number>): number | null {
@@ -67,9 +73,14 @@ export async function presentListing(ctx: RequestContext, rows: readonly DraftRo
       listing.editUrl = `${baseUrl}/post/editdiscussion/${String(row.recordID ?? 0)}/${String(row.draftID)}`;
       if (discussion) listing.permaLink = discussionUrl(baseUrl, discussion.discussionID, discussion.name);
     } else if (row.recordType === 'comment' && discussion) {
-      listing.permaLink =
-        row.recordID === null ? discussionUrl(baseUrl, discussion.discussionID, discussion.name) : commentUrl(baseUrl, row.recordID);
-      listing.editUrl = listing.permaLink;
+      if (row.recordID === null) {
+        listing.permaLink = discussionUrl(baseUrl, discussion.discussionID, discussion.name);
+        listing.editUrl = listing.permaLink;
+      } else {
+        // An edit of an existing comment: its page with the edit editor open, the draft restored.
+        listing.permaLink = commentUrl(baseUrl, row.recordID);
+        listing.editUrl = commentEditUrl(baseUrl, row.recordID);
+      }
     }
     return presentDraftListItem(row, listing);
   });

@@ -22,6 +22,7 @@ import { ReactionsBar } from '../../reactions/components/ReactionsBar.tsx';
 import { fetchCommentEdit, fetchCommentQuote } from '../api/comments.api.ts';
 import { useDeleteCommentMutation, usePostCommentMutation } from '../api/comments.queries.ts';
 import { getCreateCommentDraft, setCreateCommentDraft } from '../hooks/create-comment-draft.ts';
+import { useEditFromLink } from '../hooks/useEditFromLink.ts';
 import { emptyRich2Value } from '../../editor/rich2.ts';
 
 const ReportModal = lazy(async () => ({
@@ -136,6 +137,9 @@ export function CommentItem({ comment, discussion, depth }: CommentItemProps) {
       setIsBusy(false);
     }
   };
+
+  // Issue 16: the drafts page links a draft of this comment's edit here, with the edit open.
+  useEditFromLink(comment.commentID, canEdit && !isTombstone, () => void openEdit());
 
   const submitReply = async () => {
     if (mode.kind !== 'reply' || isRich2Empty(mode.value)) return;

@@ -191,6 +191,54 @@ describe('CommentThread', () => {
     });
   });
 
+  it('a link with ?editComment={id} (a draft of an edit, from the drafts page) opens that comment’s edit with the draft', async () => {
+    const saved = JSON.stringify([{ type: 'p', children: [{ text: 'the saved edit' }] }]);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string) => {
+        const path = new URL(url, 'http://localhost').pathname;
+        if (path === '/api/v2/comments/3/edit') {
+          return Promise.resolve(jsonResponse(200, { body: JSON.stringify([{ type: 'p', children: [{ text: 'as published' }] }]), format: 'rich2' }));
+        }
+        if (path === '/api/v2/drafts') {
+          return Promise.resolve(
+            jsonResponse(200, [
+              {
+                draftID: 40,
+                recordType: 'comment',
+                recordID: 3,
+                parentRecordType: 'discussion',
+                parentRecordID: 12,
+                attributes: { body: saved, format: 'rich2' },
+                insertUserID: member.userID,
+                dateInserted: '2030-01-01T10:00:00+00:00',
+                updateUserID: null,
+                dateUpdated: '2030-01-01T10:00:00+00:00',
+                draftStatus: 'draft',
+                dateScheduled: null,
+              },
+            ]),
+          );
+        }
+        return Promise.resolve(jsonResponse(404, { message: 'Not found.', status: 404 }));
+      }),
+    );
+    const thread = threadWithHole();
+    const mayEdit = { 'comments.add': true, 'comments.edit': true, 'comments.delete': false };
+    thread.commentsByID['1'] = commentFixture(1, { permissions: mayEdit });
+    thread.commentsByID['3'] = commentFixture(3, { parentCommentID: 2, depth: 3, permissions: mayEdit });
+    renderWithApp(<CommentThread discussion={discussionFixture()} thread={thread} paging={paging} />, {
+      bootstrap: { me: member, permissions: permissionSet(['session.valid', 'comments.add']) },
+      route: '/discussion/comment/3?editComment=3',
+    });
+    const editor = (await screen.findByLabelText('Edit comment')) as HTMLTextAreaElement;
+    expect(document.getElementById('EditComment_3')).not.toBeNull();
+    await waitFor(() => expect(editor.value).toBe(saved));
+    expect(await screen.findByText('Saved Draft Available.')).toBeDefined();
+    // Only the linked comment opens.
+    expect(screen.getAllByLabelText('Edit comment')).toHaveLength(1);
+  });
+
   it('deletes a comment the server lets the viewer delete: it leaves the thread', async () => {
     const calls: string[] = [];
     vi.stubGlobal(

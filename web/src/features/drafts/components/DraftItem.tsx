@@ -28,6 +28,9 @@ function toPath(url: string): string {
 }
 
 function titleOf(draft: DraftListItem): string {
+  if (draft.recordType === 'comment' && draft.recordID !== undefined) {
+    return draft.name ? t('Edit of your comment in {name}', { name: draft.name }) : t('Edit of your comment');
+  }
   if (draft.recordType === 'comment') return draft.name ? t('Reply to {name}', { name: draft.name }) : t('Reply');
   return draft.name || t('(Untitled)');
 }

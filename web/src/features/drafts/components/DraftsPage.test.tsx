@@ -66,6 +66,31 @@ describe('DraftsPage', () => {
     expect(calls[0]?.url).toBe('/api/v2/drafts?draftStatus=draft&page=1&limit=30');
   });
 
+  it('links a draft of a comment edit to the comment’s page with its edit open', async () => {
+    stubApi(() =>
+      jsonResponse(200, [
+        listItem({
+          draftID: 40,
+          recordType: 'comment',
+          recordID: 7,
+          parentRecordType: 'discussion',
+          parentRecordID: 5,
+          attributes: { body: '[{"type":"p","children":[{"text":"Better words"}]}]', format: 'rich2' },
+          name: 'Tea time',
+          excerpt: 'Better words',
+          editUrl: 'http://hearth.test/discussion/comment/7?editComment=7#Comment_7',
+          permaLink: 'http://hearth.test/discussion/comment/7#Comment_7',
+        }),
+      ]),
+    );
+    renderWithApp(<DraftsPage />, { bootstrap: scheduler, route: '/drafts' });
+    const item = await screen.findByRole('article', { name: 'Edit of your comment in Tea time' });
+    expect(within(item).getByRole('link', { name: 'Edit of your comment in Tea time' }).getAttribute('href')).toBe(
+      '/discussion/comment/7?editComment=7#Comment_7',
+    );
+    expect(within(item).getByRole('link', { name: 'Edit' }).getAttribute('href')).toBe('/discussion/comment/7?editComment=7#Comment_7');
+  });
+
   it('shows why a post was not published', async () => {
     stubApi(() => jsonResponse(200, [listItem({ draftStatus: 'error', failedReason: 'The category of this post no longer exists.' })]));
     renderWithApp(<DraftsPage />, { bootstrap: scheduler, route: '/drafts?draftStatus=error' });

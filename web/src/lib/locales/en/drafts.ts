@@ -23,6 +23,8 @@ export const draftsEn: Readonly<Record<string, string>> = {
   'Back to drafts': 'Back to drafts',
   'Delete this draft?': 'Delete this draft?',
   'Drafts': 'Drafts',
+  'Edit of your comment in {name}': 'Edit of your comment in {name}',
+  'Edit of your comment': 'Edit of your comment',
   'Scheduled': 'Scheduled',
   'Not published': 'Not published',
   'You have no drafts.': 'You have no drafts.',
