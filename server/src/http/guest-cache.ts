@@ -180,8 +180,8 @@ export function registerGuestCache(app: FastifyInstance, cache: GuestCache): voi
     if (stored) reply.header('x-hearth-cache', 'miss');
   }
 
-  // Before the write's answer leaves (the writer's next read must not find the old answer): a
-  // route that changes what guests see removes what it changed (`guestCacheWrite`). Refusals that
+  // Before the write's answer leaves (the writer's next read, in this process or another, must not
+  // find the old answer): a route that changes what guests see removes what it changed (`guestCacheWrite`). Refusals that
   // change nothing (validation, permission, not found) keep it; a long-runner's partial 408 and a
   // 5xx empty it; private writes (sign-in, sign-out, sessions, tokens…) never touch it.
   app.addHook('onSend', async (request, reply, payload) => {
@@ -194,7 +194,11 @@ export function registerGuestCache(app: FastifyInstance, cache: GuestCache): voi
       write === 'declared' && status < 400 && request.ctx
         ? declaredGuestChange(request.ctx)
         : undefined;
-    if (declared !== 'nothing') cache.invalidate(declared);
+    if (declared === 'nothing') return payload;
+    cache.invalidate(declared);
+    // The other processes empty theirs before the answer leaves too: the writer's next read may
+    // reach any of them (at most 1 s, then it answers all the same and logs).
+    await app.deps.events.peersApplied();
     return payload;
   });
 }

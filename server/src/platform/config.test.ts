@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import os from 'node:os';
 import path from 'node:path';
 import { ConfigError, loadConfig } from './config.ts';
 
@@ -14,9 +15,10 @@ test('defaults: port 3000, ./data, SQLite, http://localhost:3000', () => {
   assert.equal(config.adminPassword, undefined);
 });
 
-test('WORKERS: one process unless set (issue 18; docs/decisions.md)', () => {
-  assert.equal(loadConfig({}).workers, 1);
-  assert.equal(loadConfig({ WORKERS: '' }).workers, 1);
+test('WORKERS: one process per core unless set (issue 18; docs/decisions.md)', () => {
+  assert.equal(loadConfig({}).workers, os.availableParallelism());
+  assert.equal(loadConfig({ WORKERS: '' }).workers, os.availableParallelism());
+  assert.equal(loadConfig({ WORKERS: '1' }).workers, 1);
   assert.equal(loadConfig({ WORKERS: '3' }).workers, 3);
 });
 

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -128,10 +129,9 @@ export interface Config {
   /** A running job's lease: a job whose process died is claimed again this long after its last renewal. */
   jobLeaseSeconds: number;
   /**
-   * How many server processes `npm start` runs (node:cluster, main.ts): WORKERS, else 1 (a single
-   * process without a cluster). Not the core count by default: another process learns of a write
-   * by an event a moment later, so until writes wait for every process to apply them, a read
-   * right after a write could be answered from another process's cache (docs/decisions.md).
+   * How many server processes `npm start` runs (node:cluster, main.ts): WORKERS, else one per core
+   * (`os.availableParallelism()`); 1 is a single process without a cluster. A write that empties
+   * caches answers once every process has emptied its own (docs/decisions.md, every core).
    */
   workers: number;
 }
@@ -182,6 +182,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     guestCacheSeconds: value.GUEST_CACHE_SECONDS,
     jobConcurrency: value.JOB_CONCURRENCY,
     jobLeaseSeconds: value.JOB_LEASE_SECONDS,
-    workers: value.WORKERS ?? 1,
+    workers: value.WORKERS ?? os.availableParallelism(),
   };
 }

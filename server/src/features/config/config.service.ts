@@ -224,6 +224,8 @@ export async function patchConfig(ctx: RequestContext, body: ConfigPatchBody): P
   });
   invalidateSettings(ctx.db);
   ctx.events.publish('cacheInvalidated', { cache: 'settings' });
+  // The answer waits until the other processes dropped theirs too (docs/decisions.md, every core).
+  await ctx.events.peersApplied();
 }
 
 /**

@@ -12,11 +12,13 @@ function linkedTransports(count: number): { transports: EventTransport[]; sent: 
     async start(receiver) {
       receivers[index] = receiver;
     },
-    send(events) {
+    async send(events, confirmMs) {
       sent.push([...events]);
-      receivers.forEach((receiver, other) => {
-        if (other !== index) receiver?.deliver(JSON.parse(JSON.stringify(events)) as EventEnvelope[]);
-      });
+      const applied = receivers.map((receiver, other) =>
+        other !== index ? receiver?.deliver(JSON.parse(JSON.stringify(events)) as EventEnvelope[]) : undefined,
+      );
+      if (confirmMs !== undefined) await Promise.all(applied);
+      return true;
     },
     async close() {
       receivers[index] = undefined;
@@ -107,7 +109,7 @@ test('a transport that missed events makes every process-local cache be emptied'
       async start(given) {
         receiver = given;
       },
-      send() {},
+      send: async () => true,
       async close() {},
     },
   });
@@ -135,4 +137,43 @@ test('messages stay under the transport limit; an oversized cache invalidation w
   assert.deepEqual(flat[3], { name: 'cacheInvalidated', payload: { cache: 'guest' } });
   assert.ok(messages.length >= 2);
   assert.equal(logged.length, 0);
+});
+
+test('peersApplied resolves once the other processes ran their subscribers, and at most after confirmMs', async () => {
+  const { transports } = linkedTransports(2);
+  const [writer, reader] = transports.map((transport) => new EventBus({ transport }));
+  assert.ok(writer && reader);
+  await Promise.all([writer.start(), reader.start()]);
+  const emptied: string[] = [];
+  let release: () => void = () => {};
+  reader.subscribe('cacheInvalidated', async (payload) => {
+    await new Promise<void>((resolve) => (release = resolve));
+    emptied.push(payload.cache);
+  });
+  writer.publish('cacheInvalidated', { cache: 'settings' });
+  let answered = false;
+  const waiting = writer.peersApplied().then(() => (answered = true));
+  await new Promise((resolve) => setImmediate(resolve));
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.equal(answered, false, 'the write waits while the other process has not applied it');
+  release();
+  await waiting;
+  assert.deepEqual(emptied, ['settings']);
+  await writer.peersApplied();
+
+  const warned: object[] = [];
+  const silent: EventTransport = {
+    maxMessageBytes: 1000,
+    async start() {},
+    send: (_events, confirmMs) =>
+      new Promise((resolve) => {
+        setTimeout(() => resolve(confirmMs === undefined), confirmMs ?? 0);
+      }),
+    async close() {},
+  };
+  const lonely = new EventBus({ transport: silent, confirmMs: 5, log: { error: () => {}, warn: (details) => warned.push(details) } });
+  lonely.publish('cacheInvalidated', { cache: 'guest' });
+  await lonely.peersApplied();
+  assert.equal(warned.length, 1, 'an unconfirmed invalidation is logged and the write answers');
+  await Promise.all([writer.close(), reader.close(), lonely.close()]);
 });

@@ -13,7 +13,8 @@ export type EventHandler<K extends EventName> = (
 
 /** What a transport hands events from other processes to. */
 export interface TransportReceiver {
-  deliver(events: readonly EventEnvelope[]): void;
+  /** Runs this process's subscribers; resolves once they have all finished (the events are applied). */
+  deliver(events: readonly EventEnvelope[]): Promise<void>;
   /**
    * Events from other processes may have been lost (the connection carrying them was down): every
    * cache this process holds must be emptied.
@@ -27,8 +28,13 @@ export interface EventTransport {
   readonly maxMessageBytes: number;
   /** Starts receiving; resolves once events from other processes reach `receiver`. */
   start(receiver: TransportReceiver, log: BusLog): Promise<void>;
-  /** Sends one message (a batch of events) to every other process; never throws. */
-  send(events: readonly EventEnvelope[]): void;
+  /**
+   * Sends one message (a batch of events) to every other process; never throws. With `confirmMs`,
+   * resolves `true` once every other live process has applied it (its subscribers ran there), or
+   * `false` when one did not say so within `confirmMs` (or this process cannot tell); without it,
+   * resolves `true` at once.
+   */
+  send(events: readonly EventEnvelope[], confirmMs?: number): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -42,7 +48,12 @@ export interface EventBusOptions {
   /** Absent: events stay in this process (one process, tests). */
   transport?: EventTransport | undefined;
   log?: BusLog | undefined;
+  /** How long `peersApplied` waits for the other processes before it gives up and logs. */
+  confirmMs?: number | undefined;
 }
+
+/** `peersApplied` waits at most this long (docs/decisions.md "Every core: a write waits"). */
+export const PEER_CONFIRM_MS = 1000;
 
 function writeLine(details: object, message: string): void {
   process.stderr.write(`${message} ${JSON.stringify(details)}\n`);
@@ -62,23 +73,29 @@ export class EventBus {
   readonly #transport: EventTransport | undefined;
   readonly #log: BusLog;
   readonly #running = new Set<Promise<void>>();
+  readonly #confirmMs: number;
   #outbox: EventEnvelope[] = [];
+  /** Set when `peersApplied` waits for the outbox: its messages ask the others to confirm. */
+  #outboxApplied: PromiseWithResolvers<void> | undefined;
+  /** Sent messages whose confirmation is awaited. */
+  readonly #confirming = new Set<Promise<void>>();
   #flushScheduled = false;
   #closed = false;
 
   constructor(options: EventBusOptions = {}) {
     this.#transport = options.transport;
     this.#log = options.log ?? consoleLog;
+    this.#confirmMs = options.confirmMs ?? PEER_CONFIRM_MS;
   }
 
   /** Starts receiving other processes' events (resolves at once without a transport). */
   async start(): Promise<void> {
     await this.#transport?.start({
-      deliver: (events) => {
-        for (const event of events) this.#deliver(event.name, event.payload, { remote: true });
+      deliver: async (events) => {
+        await Promise.all(events.map((event) => this.#deliver(event.name, event.payload, { remote: true })));
       },
       missed: () => {
-        for (const cache of cacheNames) this.#deliver('cacheInvalidated', { cache }, { remote: true });
+        for (const cache of cacheNames) void this.#deliver('cacheInvalidated', { cache }, { remote: true });
       },
     }, this.#log);
   }
@@ -97,13 +114,30 @@ export class EventBus {
   /** Emits an event (after the write's commit): to this process's subscribers, then to the others. */
   publish<K extends EventName>(name: K, payload: DomainEvents[K]): void {
     if (this.#closed) return;
-    this.#deliver(name, payload, { remote: false });
+    void this.#deliver(name, payload, { remote: false });
     if (!this.#transport) return;
     this.#outbox.push({ name, payload } as EventEnvelope);
     if (!this.#flushScheduled) {
       this.#flushScheduled = true;
       setImmediate(() => this.#flush());
     }
+  }
+
+  /**
+   * Resolves once every other live process has applied what this process published so far and
+   * asked to confirm (its subscribers ran there: caches emptied), so a write's answer can wait for
+   * it. Waits at most `confirmMs` (1 s), then logs and resolves all the same. At once without a
+   * transport (one process).
+   */
+  async peersApplied(): Promise<void> {
+    if (!this.#transport || this.#closed) return;
+    if (this.#outbox.length > 0) {
+      // The usual case: the caller published a moment ago, its events wait for this turn's end.
+      this.#outboxApplied ??= Promise.withResolvers<void>();
+      await this.#outboxApplied.promise;
+      return;
+    }
+    await Promise.all([...this.#confirming]);
   }
 
   /** Resolves when every subscriber call begun so far has finished (tests, shutdown). */
@@ -120,9 +154,11 @@ export class EventBus {
     await this.#transport?.close();
   }
 
-  #deliver<K extends EventName>(name: K, payload: DomainEvents[K], meta: EventMeta): void {
+  /** Starts `name`'s subscribers; resolves once they have finished (never rejects). */
+  #deliver<K extends EventName>(name: K, payload: DomainEvents[K], meta: EventMeta): Promise<unknown> {
     const handlers = this.#handlers.get(name);
-    if (!handlers) return;
+    if (!handlers) return Promise.resolve();
+    const runs: Promise<void>[] = [];
     for (const handler of handlers) {
       const run = Promise.resolve()
         .then(() => handler(payload, meta))
@@ -131,7 +167,9 @@ export class EventBus {
         })
         .finally(() => this.#running.delete(run));
       this.#running.add(run);
+      runs.push(run);
     }
+    return Promise.all(runs);
   }
 
   #flush(): void {
@@ -139,8 +177,28 @@ export class EventBus {
     const transport = this.#transport;
     if (!transport || this.#outbox.length === 0) return;
     const events = this.#outbox;
+    const applied = this.#outboxApplied;
     this.#outbox = [];
-    for (const message of packMessages(events, transport.maxMessageBytes, this.#log)) transport.send(message);
+    this.#outboxApplied = undefined;
+    const confirmMs = applied ? this.#confirmMs : undefined;
+    const sent = packMessages(events, transport.maxMessageBytes, this.#log).map((message) =>
+      transport.send(message, confirmMs),
+    );
+    if (!applied) return;
+    const startedAt = Date.now();
+    const confirming = Promise.all(sent).then((results) => {
+      if (results.includes(false)) {
+        this.#log.warn(
+          { events: events.length, waitedMs: Date.now() - startedAt },
+          'Another process did not confirm a cache invalidation in time; the write answers all the same.',
+        );
+      }
+    });
+    this.#confirming.add(confirming);
+    void confirming.finally(() => {
+      this.#confirming.delete(confirming);
+      applied.resolve();
+    });
   }
 }
 

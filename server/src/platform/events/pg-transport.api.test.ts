@@ -5,7 +5,7 @@ import { createTestDatabase, testDialect, type TestDatabase } from '../../../tes
 import { guardClient } from '../db/pg-errors.ts';
 import { EventBus } from './bus.ts';
 import type { DomainEvents, EventName } from './events.ts';
-import { createPostgresTransport } from './pg-transport.ts';
+import { createPostgresTransport, EVENTS_APPLICATION_PREFIX } from './pg-transport.ts';
 
 // Issue 13/18: events cross processes over LISTEN/NOTIFY. Two buses on one database stand for two
 // processes (each has its own dedicated connection, as each process would).
@@ -74,7 +74,8 @@ describe('events over PostgreSQL LISTEN/NOTIFY', { skip: testDialect !== 'postgr
     try {
       // End every LISTEN connection of this database but the sender's... and the sender's: both reconnect.
       await admin.query(
-        `select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and query ilike 'listen%'`,
+        `select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and starts_with(application_name, $1)`,
+        [EVENTS_APPLICATION_PREFIX],
       );
     } finally {
       await admin.end();
@@ -84,6 +85,35 @@ describe('events over PostgreSQL LISTEN/NOTIFY', { skip: testDialect !== 'postgr
     const reaction = { recordType: 'comment' as const, recordID: 9, reactionType: 'Like', userID: 3 };
     sender.publish('reactionAdded', reaction);
     assert.deepEqual(await arrived, reaction);
+  });
+
+  test('peersApplied waits until every other process applied the invalidation', async () => {
+    const [writer, reader, third] = [await newBus(), await newBus(), await newBus()];
+    const applied: string[] = [];
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    reader.subscribe('cacheInvalidated', async (payload, meta) => {
+      if (!meta.remote || payload.cache !== 'settings') return;
+      await held;
+      applied.push('reader');
+    });
+    const thirdApplied = new Promise<void>((resolve) => {
+      third.subscribe('cacheInvalidated', (payload, meta) => {
+        if (!meta.remote || payload.cache !== 'settings') return;
+        applied.push('third');
+        resolve();
+      });
+    });
+    writer.publish('cacheInvalidated', { cache: 'settings' });
+    let answered = false;
+    const waiting = writer.peersApplied().then(() => (answered = true));
+    // The third process confirms; the reader holds its subscriber: the writer keeps waiting.
+    await thirdApplied;
+    await third.settled();
+    assert.equal(answered, false);
+    release();
+    await waiting;
+    assert.deepEqual(applied.sort(), ['reader', 'third']);
   });
 
   test('a batch too large for one NOTIFY is split and every event arrives', async () => {

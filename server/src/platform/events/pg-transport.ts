@@ -7,6 +7,14 @@ import type { EventEnvelope } from './events.ts';
 /** The NOTIFY channel (per database: several forums on one server never hear each other). */
 export const EVENTS_CHANNEL = 'hearth_events';
 
+/**
+ * Every process's events connection is named this plus the process's ID (`application_name`, set
+ * once it listens), so a sender can list the processes that must confirm a message from
+ * pg_stat_activity, without a table of its own: a process that ends, even killed, drops out with
+ * its connection.
+ */
+export const EVENTS_APPLICATION_PREFIX = 'hearth-events ';
+
 /** PostgreSQL refuses NOTIFY payloads of 8,000 bytes or more; the sender's ID and wrapping fit. */
 const MAX_EVENTS_BYTES = 7_900;
 /** Messages kept while the connection is down, then the oldest are dropped. */
@@ -18,6 +26,15 @@ interface Message {
   /** The sending process: a process hears its own NOTIFY and ignores it. */
   o: string;
   e: readonly EventEnvelope[];
+  /** Present when the sender waits for every process to confirm it has applied the events. */
+  a?: number | undefined;
+}
+
+/** "Process `o` applied message `k` of process `r`" (heard by all, kept by `r`). */
+interface Applied {
+  o: string;
+  r: string;
+  k: number;
 }
 
 function isMessage(value: unknown): value is Message {
@@ -26,6 +43,16 @@ function isMessage(value: unknown): value is Message {
     typeof value === 'object' &&
     typeof (value as Message).o === 'string' &&
     Array.isArray((value as Message).e)
+  );
+}
+
+function isApplied(value: unknown): value is Applied {
+  return (
+    value !== null &&
+    typeof value === 'object' &&
+    typeof (value as Applied).o === 'string' &&
+    typeof (value as Applied).r === 'string' &&
+    typeof (value as Applied).k === 'number'
   );
 }
 
@@ -38,7 +65,9 @@ export interface PostgresTransportOptions {
  * Events between processes over PostgreSQL LISTEN/NOTIFY: one dedicated connection per process,
  * outside the pool, that listens and sends. When it is lost the transport reconnects with a
  * growing pause (0.1 s to 5 s), keeps what is published meanwhile (bounded), and tells the bus that
- * events may have been missed, so every cache is emptied.
+ * events may have been missed, so every cache is emptied. A message sent to be confirmed lists, in
+ * the same statement as its NOTIFY, the events connections of this database; each of those
+ * processes NOTIFYs back once its subscribers ran.
  */
 export function createPostgresTransport(options: PostgresTransportOptions): EventTransport {
   const channel = options.channel ?? EVENTS_CHANNEL;
@@ -52,6 +81,15 @@ export function createPostgresTransport(options: PostgresTransportOptions): Even
   let receiver: TransportReceiver | undefined;
   let connectedOnce = false;
   let log: BusLog | undefined;
+  let nextAckID = 0;
+  /**
+   * Per message awaiting confirmation: the processes yet to confirm (undefined until listed), those
+   * that confirmed before the listing arrived, and what to call once none is left.
+   */
+  const confirming = new Map<
+    number,
+    { waiting: Set<string> | undefined; early: Set<string>; finish: (applied: boolean) => void }
+  >();
 
   const notify = (connection: pg.Client, text: string) => {
     connection.query('select pg_notify($1, $2)', [channel, text]).catch((error: unknown) => {
@@ -86,11 +124,26 @@ export function createPostgresTransport(options: PostgresTransportOptions): Even
       } catch {
         return;
       }
-      if (isMessage(message) && message.o !== origin) receiver?.deliver(message.e);
+      if (isMessage(message)) {
+        if (message.o === origin || !receiver) return;
+        const { a: ackID, o: sender } = message;
+        void receiver.deliver(message.e).then(() => {
+          if (ackID !== undefined && client === connection) {
+            notify(connection, JSON.stringify({ o: origin, r: sender, k: ackID } satisfies Applied));
+          }
+        });
+      } else if (isApplied(message) && message.r === origin) {
+        const entry = confirming.get(message.k);
+        if (!entry) return;
+        if (!entry.waiting) entry.early.add(message.o);
+        else if (entry.waiting.delete(message.o) && entry.waiting.size === 0) entry.finish(true);
+      }
     });
     try {
       await connection.connect();
       await connection.query(`listen ${pg.escapeIdentifier(channel)}`);
+      // Named only once it listens: whoever lists it from now on is heard (see `send`).
+      await connection.query(`select set_config('application_name', $1, false)`, [EVENTS_APPLICATION_PREFIX + origin]);
     } catch (error) {
       lost(connection, error instanceof Error ? error : new Error(String(error)));
       return false;
@@ -120,17 +173,60 @@ export function createPostgresTransport(options: PostgresTransportOptions): Even
         }, 50);
       });
     },
-    send(events) {
-      const text = JSON.stringify({ o: origin, e: events } satisfies Message);
-      if (client && listening) {
-        notify(client, text);
-        return;
+    send(events, confirmMs) {
+      if (confirmMs === undefined || !client || !listening) {
+        const text = JSON.stringify({ o: origin, e: events } satisfies Message);
+        if (client && listening) notify(client, text);
+        else {
+          queued.push(text);
+          if (queued.length > MAX_QUEUED) queued.shift();
+        }
+        // Without a connection the others cannot be asked: the caller hears "not confirmed".
+        return Promise.resolve(confirmMs === undefined);
       }
-      queued.push(text);
-      if (queued.length > MAX_QUEUED) queued.shift();
+      nextAckID += 1;
+      const ackID = nextAckID;
+      const connection = client;
+      return new Promise<boolean>((resolve) => {
+        const entry: { waiting: Set<string> | undefined; early: Set<string>; finish: (applied: boolean) => void } = {
+          waiting: undefined,
+          early: new Set(),
+          finish: (applied) => {
+            clearTimeout(timer);
+            confirming.delete(ackID);
+            resolve(applied);
+          },
+        };
+        const finish = entry.finish;
+        const timer = setTimeout(() => finish(false), confirmMs);
+        confirming.set(ackID, entry);
+        // pg_stat_activity is read before the NOTIFY is delivered (at the statement's commit): a
+        // process listed hears it, one that starts listening later reads data already written.
+        connection
+          .query<{ names: string[] }>(
+            `select pg_notify($1, $2),
+                    (select coalesce(array_agg(application_name), '{}') from pg_stat_activity
+                      where datname = current_database() and starts_with(application_name, $3)) as names`,
+            [channel, JSON.stringify({ o: origin, e: events, a: ackID } satisfies Message), EVENTS_APPLICATION_PREFIX],
+          )
+          .then((result) => {
+            const waiting = new Set<string>();
+            for (const name of result.rows[0]?.names ?? []) {
+              const peer = name.slice(EVENTS_APPLICATION_PREFIX.length);
+              if (peer !== origin && !entry.early.has(peer)) waiting.add(peer);
+            }
+            entry.waiting = waiting;
+            if (waiting.size === 0) finish(true);
+          })
+          .catch((error: unknown) => {
+            log?.error({ err: error }, 'An event could not be sent to other processes.');
+            finish(false);
+          });
+      });
     },
     async close() {
       closed = true;
+      for (const entry of confirming.values()) entry.finish(false);
       clearTimeout(retryTimer);
       const connection = client;
       client = undefined;
