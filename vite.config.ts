@@ -5,6 +5,9 @@ import { defineConfig, type Plugin, type Rolldown } from 'vite';
 
 const webRoot = fileURLToPath(new URL('./web', import.meta.url));
 const distRoot = fileURLToPath(new URL('./dist', import.meta.url));
+const reactRouterProduction = fileURLToPath(
+  new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url),
+);
 const apiTarget = process.env.HEARTH_API_URL ?? 'http://127.0.0.1:3000';
 
 // The SSR entry and output are fixed here; `--ssr <path>` and `--outDir` given on the command line
@@ -167,6 +170,15 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   root: webRoot,
   base: '/',
   plugins: [react(), fixedSsrOutput(), lazyChunksManifest(), cssInLoadOrder()],
+  // React Router's package exports name its development build for every condition (upstream
+  // remix-run/react-router#14102): builds take its production build (no dev-only warnings and
+  // checks), bundled into the server render too rather than loaded from node_modules at run time.
+  ...(command === 'build'
+    ? {
+        resolve: { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] },
+        ssr: { noExternal: ['react-router'] },
+      }
+    : {}),
   css: {
     modules: {
       localsConvention: 'camelCaseOnly',
