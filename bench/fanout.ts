@@ -10,7 +10,7 @@ import type { Insertable } from 'kysely';
 import { openDatabase, type DatabaseHandle } from '../server/src/platform/db/db.ts';
 import type { Database } from '../server/src/platform/db/schema.ts';
 import { nowIso } from '../server/src/platform/dates.ts';
-import { cpuSpentMs, cpuTicks, databaseBackends } from './measure.ts';
+import { cpuSpentMs, cpuTicks, databaseBackends, serverProcesses } from './measure.ts';
 import type { SeedInfo } from './seed-data.ts';
 import type { Target } from './seed.ts';
 
@@ -105,7 +105,7 @@ export async function measureFanOut(base: string, run: Target, info: SeedInfo, t
       .where('closed', '=', dialect === 'postgres' ? false : 0)
       .orderBy('discussionID')
       .executeTakeFirstOrThrow();
-    const serverBefore = cpuTicks([serverPid]);
+    const serverBefore = cpuTicks(serverProcesses(serverPid));
     const databaseBefore = cpuTicks(await databaseBackends(run));
     const response = await fetch(`${base}/api/v2/comments`, {
       method: 'POST',
@@ -120,7 +120,7 @@ export async function measureFanOut(base: string, run: Target, info: SeedInfo, t
     while ((await pendingJobs(database, 'deliverNotifications')) === 0 && performance.now() < answered + 2000) await pause(10);
     while ((await pendingJobs(database, 'deliverNotifications')) > 0 && performance.now() < deadline) await pause(50);
     const deliveredSeconds = (performance.now() - answered) / 1000;
-    const serverCpuMs = cpuSpentMs(serverBefore, cpuTicks([serverPid]));
+    const serverCpuMs = cpuSpentMs(serverBefore, cpuTicks(serverProcesses(serverPid)));
     const databaseCpuMs = run.databaseUrl ? cpuSpentMs(databaseBefore, cpuTicks(await databaseBackends(run))) : null;
     const delivered = await db
       .selectFrom('notifications')

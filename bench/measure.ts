@@ -26,14 +26,37 @@ function rssMb(pid: number): number {
   }
 }
 
+/**
+ * The server's processes: the one the bench started and, with WORKERS > 1, the workers it forked
+ * (its children; the primary itself serves nothing), so CPU and RSS count all of them.
+ */
+export function serverProcesses(pid: number): number[] {
+  const pids = [pid];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // After the command name: state, then the parent's pid (proc(5)).
+      const parent = Number(fs.readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
+      if (parent === pid) pids.push(Number(entry));
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return pids;
+}
+
 export interface EndpointResult extends LoadResult {
   key: string;
   label: string;
   method: string;
   path: string;
+  /** The largest RSS of one server process (with WORKERS > 1: of one worker, or the primary). */
   peakRssMb: number;
+  /** The largest RSS of all server processes together (absent in older result files). */
+  peakRssTotalMb?: number;
   /**
-   * CPU time per request (user + system, warm-up included) of the server process and, on
+   * CPU time per request (user + system, warm-up included) of the server's processes (every
+   * worker and the primary) and, on
    * PostgreSQL, of the database's backends for the run database. Unlike req/s, these hardly move
    * when something else runs on the machine: they compare changes on a busy machine.
    */
@@ -87,15 +110,23 @@ export async function runLoad(key: string, label: string, spec: LoadSpec, server
   const child = spawn(process.execPath, [path.join(import.meta.dirname, 'load.ts'), file], { stdio: ['ignore', 'pipe', 'inherit'] });
   let output = '';
   let peak = 0;
+  let peakTotal = 0;
+  let serverPids = [serverPid];
+  const sample = () => {
+    const sizes = serverPids.map(rssMb);
+    peak = Math.max(peak, ...sizes);
+    peakTotal = Math.max(peakTotal, sizes.reduce((sum, size) => sum + size, 0));
+  };
   let sampler: NodeJS.Timeout | undefined;
   // CPU counted over the measured part only (from READY, after the warm-up).
   let cpuBefore: Promise<{ server: Map<number, number>; database: Map<number, number> }> | undefined;
   child.stdout!.on('data', (chunk: Buffer) => {
     output += chunk.toString();
     if (!sampler && output.includes('READY')) {
-      peak = rssMb(serverPid);
-      sampler = setInterval(() => (peak = Math.max(peak, rssMb(serverPid))), 200);
-      const server = cpuTicks([serverPid]);
+      serverPids = serverProcesses(serverPid);
+      sample();
+      sampler = setInterval(sample, 200);
+      const server = cpuTicks(serverPids);
       cpuBefore = databaseBackends(run).then((pids) => ({ server, database: cpuTicks(pids) }));
     }
   });
@@ -106,7 +137,7 @@ export async function runLoad(key: string, label: string, spec: LoadSpec, server
   if (code !== 0 || !line) throw new Error(`The load generator failed for ${key} (exit ${code}): ${output}`);
   const result = JSON.parse(line) as LoadResult;
   const before = await cpuBefore;
-  const serverSpent = before ? cpuSpentMs(before.server, cpuTicks([serverPid])) : 0;
+  const serverSpent = before ? cpuSpentMs(before.server, cpuTicks(serverProcesses(serverPid))) : 0;
   const databaseSpent = run.databaseUrl && before ? cpuSpentMs(before.database, cpuTicks(await databaseBackends(run))) : null;
   const requests = Math.max(1, result.requests);
   const perRequest = (spent: number) => Math.round((spent / requests) * 1000) / 1000;
@@ -117,6 +148,7 @@ export async function runLoad(key: string, label: string, spec: LoadSpec, server
     path: path_,
     ...result,
     peakRssMb: Math.round(peak),
+    peakRssTotalMb: Math.round(peakTotal),
     serverCpuMs: perRequest(serverSpent),
     databaseCpuMs: databaseSpent === null ? null : perRequest(databaseSpent),
   };

@@ -34,6 +34,7 @@ import { addMemberNotifications, endFanOut, measureFanOut, prepareFanOut, remove
 import { ensureBuild, startServer, stopServer } from './server.ts';
 import { autosaveBodies, measureScheduledPublishing, prepareDrafts, type ScheduledPublishResult } from './drafts-run.ts';
 import { measureReports, prepareReports } from './reports-run.ts';
+import { profileReads } from './profile-run.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -79,7 +80,7 @@ function parseOptions(): Options {
       // Run on the seeded database itself instead of a copy (saves the disk of a second copy at
       // scale L; the run's tokens and comments stay in the seed).
       'in-place': { type: 'boolean', default: false },
-      // WORKERS of the server (issue 18); CPU and RSS figures are the primary's alone when > 1.
+      // WORKERS of the server (issue 18); CPU counts every worker and the primary, RSS the largest one.
       workers: { type: 'string', default: '1' },
       'run-name': { type: 'string' },
     },
@@ -217,6 +218,8 @@ async function main(): Promise<void> {
       { key: 'memberSsrDiscussion', label: 'SSR discussion page HTML (member)', path: discussionPath, member: true },
       { key: 'memberSsrList', label: 'SSR list page HTML (member)', path: '/discussions', member: true },
     ];
+    if (['profileDiscussions', 'profileSsr'].some((key) => (!options.cpuProf || options.cpuProf === key) && (!options.only || options.only.has(key))))
+      reads.push(...(await profileReads(run)));
     if (!options.cpuProf || options.cpuProf === 'memberNotifications') {
       if (!options.only || options.only.has('memberNotifications')) {
         await addMemberNotifications(run, info.memberIDs, 30);
@@ -246,7 +249,7 @@ async function main(): Promise<void> {
         run,
       );
       endpoints.push(result);
-      log(`  ${read.label}: ${result.requestsPerSecond} req/s, p99 ${result.p99} ms, ${result.errors} errors, CPU per request: server ${result.serverCpuMs} ms, database ${result.databaseCpuMs ?? '–'} ms`);
+      log(`  ${read.label}: ${result.requestsPerSecond} req/s, p99 ${result.p99} ms, ${result.errors} errors, CPU per request: server ${result.serverCpuMs} ms, database ${result.databaseCpuMs ?? '–'} ms, peak RSS ${result.peakRssMb} MB per process (${result.peakRssTotalMb ?? '–'} MB together)`);
     }
     if (options.frontend && !options.cpuProf && !options.only) {
       frontEnd = await measureFrontEnd(base, [
