@@ -29,3 +29,27 @@ test('a transaction holds the write lock from its begin: another connection cann
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+// Issue 18: rows are built by a per-statement object literal (one hidden class per statement)
+// from node:sqlite's value arrays; they hold the same names and values as node:sqlite's objects.
+test('rows carry every column by name, the last of duplicate names, in column order', () => {
+  const database = new NodeSqliteDatabase(':memory:');
+  try {
+    database.raw.exec("create table things (id integer primary key, name text, \"odd \"\"name\" text)");
+    database.raw.exec("insert into things values (1, 'one', 'x'), (2, null, 'y')");
+    const rows = database.prepare('select id, name, "odd ""name", id * 10 as id from things order by id').all([]);
+    assert.deepEqual(rows.map((row) => ({ ...(row as object) })), [
+      { id: 10, name: 'one', 'odd "name': 'x' },
+      { id: 20, name: null, 'odd "name': 'y' },
+    ]);
+    assert.deepEqual(Object.keys(rows[0] as object), ['id', 'name', 'odd "name']);
+    const iterated = [...database.prepare('select name from things where id = ?').iterate([2])];
+    assert.deepEqual(iterated.map((row) => ({ ...(row as object) })), [{ name: null }]);
+    // A column an object literal cannot hold as a property keeps node:sqlite's own row.
+    const [odd] = database.prepare('select 1 as "__proto__"').all([]);
+    assert.equal(Object.getOwnPropertyDescriptor(odd, '__proto__')?.value, 1);
+    assert.equal(database.prepare('insert into things (id) values (?)').run([3]).changes, 1);
+  } finally {
+    database.close();
+  }
+});
