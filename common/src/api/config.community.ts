@@ -87,8 +87,7 @@ export const communitySettingDefinitions = {
     default: 'weekly',
     read: 'community.manage',
     write: 'site.manage',
-    description:
-      'How often the e-mail digest is sent: daily, or weekly on Mondays (at 09:00 UTC; Vanilla’s default is weekly).',
+    description: 'How often the e-mail digest is sent: every day, or on Mondays, at 09:00 UTC.',
   }),
   'context.conversationsEnabled': setting({
     schema: z.boolean(),

@@ -155,6 +155,20 @@ describe(`e-mail digest (${testDialect})`, () => {
     await setConfig({ 'emails.digestFrequency': 'weekly', 'emails.digest': false });
   });
 
+  test('the frequency is an administrator’s setting: daily or weekly, anything else refused on its field', async () => {
+    const refused = await inject(t, admin, { method: 'PATCH', url: '/api/v2/config', payload: { 'emails.digestFrequency': 'monthly' } });
+    assert.equal(refused.statusCode, 422, refused.body);
+    const body = refused.json() as { errors: { field: string; message: string }[] };
+    assert.deepEqual(body.errors.map((error) => [error.field, error.message]), [['emails.digestFrequency', 'emails.digestFrequency must be one of: daily, weekly.']]);
+    const member = await asMember(t);
+    const forbidden = await inject(t, member, { method: 'PATCH', url: '/api/v2/config', payload: { 'emails.digestFrequency': 'daily' } });
+    assert.equal(forbidden.statusCode, 403, forbidden.body);
+    await setConfig({ 'emails.digestFrequency': 'daily' });
+    const read = await inject(t, admin, { method: 'GET', url: '/api/v2/config?select=emails.digestFrequency' });
+    assert.deepEqual(read.json(), { 'emails.digestFrequency': 'daily' });
+    await setConfig({ 'emails.digestFrequency': 'weekly' });
+  });
+
   test('nothing is sent while the digest is off', async () => {
     const reader = await asMember(t);
     const category = await makeCategory(t);

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { settingDefinitions } from '../../../../../common/src/api/config.ts';
@@ -137,7 +137,7 @@ describe('SettingsPage', { timeout: 20_000 }, () => {
         'Maximum message length',
         'Conversations per page',
       ],
-      Email: ['Enable the email digest'],
+      Email: ['Send email notifications', 'Enable the email digest', 'Digest frequency'],
     });
     for (const hidden of ['Private community', 'Enable reports', 'Enable signatures', 'External search URL']) {
       expect(screen.queryByLabelText(hidden)).toBeNull();
@@ -146,6 +146,46 @@ describe('SettingsPage', { timeout: 20_000 }, () => {
     const method = screen.getByLabelText('Registration method') as HTMLSelectElement;
     expect(Array.from(method.options).map((option) => option.value)).toEqual(['basic', 'approval', 'invitation']);
     expect(method.value).toBe('invitation');
+  });
+
+  it('the digest frequency is daily or weekly; the choice is saved and a refusal shows at the field', async () => {
+    let refuse = true;
+    const calls = stubApi({
+      'GET /config': () => jsonResponse(200, storedValues({ 'emails.digest': true })),
+      'PATCH /config': () =>
+        refuse
+          ? jsonResponse(422, {
+              message: 'Validation Failed',
+              status: 422,
+              errors: [
+                {
+                  field: 'emails.digestFrequency',
+                  code: 'invalid',
+                  message: 'emails.digestFrequency must be one of: daily, weekly.',
+                  status: 422,
+                },
+              ],
+            })
+          : new Response(null, { status: 200 }),
+    });
+    const user = userEvent.setup({ delay: null });
+    renderAsAdmin();
+    const frequency = (await screen.findByLabelText('Digest frequency')) as HTMLSelectElement;
+    expect(Array.from(frequency.options).map((option) => [option.value, option.textContent])).toEqual([
+      ['daily', 'Daily'],
+      ['weekly', 'Weekly, on Mondays'],
+    ]);
+    expect(frequency.value).toBe('weekly');
+    await user.selectOptions(frequency, 'daily');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(describedErrors(frequency)).toContain('emails.digestFrequency must be one of: daily, weekly.'));
+    refuse = false;
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Your changes have been saved.');
+    expect(calls.filter((call) => call.method === 'PATCH').map((call) => call.body)).toEqual([
+      { 'emails.digestFrequency': 'daily' },
+      { 'emails.digestFrequency': 'daily' },
+    ]);
   });
 
   it('sends -1 for No limit and says so when nothing changed', async () => {

@@ -35,7 +35,7 @@ export interface SettingSection {
  * The settings screen, grouped by section. Labels are English keys for `t()`; each field's
  * description is the registry's (common/src/api/config.ts), also translated. A setting shows only
  * when code reads it (issue 11 item 22): `garden.privateCommunity`, `featureFlags.escalations.Enabled`,
- * `signatures.*`, `emails.enabled` and `externalSearch.*` stay in
+ * `signatures.*` and `externalSearch.*` stay in
  * the config API for the features that will read them, but have no switch here yet.
  */
 export const settingSections: readonly SettingSection[] = [
@@ -180,7 +180,16 @@ export const settingSections: readonly SettingSection[] = [
   {
     id: 'email',
     title: 'Email',
-    fields: [{ key: 'emails.digest', label: 'Enable the email digest', kind: 'boolean' }],
+    fields: [
+      { key: 'emails.enabled', label: 'Send email notifications', kind: 'boolean' },
+      { key: 'emails.digest', label: 'Enable the email digest', kind: 'boolean' },
+      {
+        key: 'emails.digestFrequency',
+        label: 'Digest frequency',
+        kind: 'select',
+        options: { daily: 'Daily', weekly: 'Weekly, on Mondays' },
+      },
+    ],
   },
 ];
 

@@ -54,6 +54,12 @@ export const adminEn: Readonly<Record<string, string>> = {
   Email: 'Email',
   'Enable tagging': 'Enable tagging',
   'Enable the email digest': 'Enable the email digest',
+  'Send email notifications': 'Send email notifications',
+  'Digest frequency': 'Digest frequency',
+  Daily: 'Daily',
+  'Weekly, on Mondays': 'Weekly, on Mondays',
+  'How often the e-mail digest is sent: every day, or on Mondays, at 09:00 UTC.':
+    'How often the e-mail digest is sent: every day, or on Mondays, at 09:00 UTC.',
   'Enable triage': 'Enable triage',
   'Enable scheduled posts': 'Enable scheduled posts',
   'Shortest scheduling lead (seconds)': 'Shortest scheduling lead (seconds)',
