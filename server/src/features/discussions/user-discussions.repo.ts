@@ -98,13 +98,12 @@ export async function recordUserView(
     .execute();
 }
 
-/** A user's bookmarked, published discussions in `categoryIDs` (undefined: every category). */
-function bookmarkedOf(db: Db, userID: number, categoryIDs: readonly number[] | undefined) {
+/** A user's rows joined to their published discussions in `categoryIDs` (undefined: every category). */
+function publishedOf(db: Db, userID: number, categoryIDs: readonly number[] | undefined) {
   return db
     .selectFrom('userDiscussions')
     .innerJoin('discussions', 'discussions.discussionID', 'userDiscussions.discussionID')
     .where('userDiscussions.userID', '=', userID)
-    .where('userDiscussions.bookmarked', '=', true)
     .where('discussions.moderationStatus', '=', 'accepted')
     .where((eb) =>
       categoryIDs === undefined
@@ -113,6 +112,30 @@ function bookmarkedOf(db: Db, userID: number, categoryIDs: readonly number[] | u
           ? sql<SqlBool>`1 = 0`
           : eb('discussions.categoryID', 'in', [...categoryIDs]),
     );
+}
+
+/** A user's bookmarked, published discussions in `categoryIDs` (undefined: every category). */
+function bookmarkedOf(db: Db, userID: number, categoryIDs: readonly number[] | undefined) {
+  return publishedOf(db, userID, categoryIDs).where('userDiscussions.bookmarked', '=', true);
+}
+
+/**
+ * How many published discussions in `categoryIDs` a user has opened and that have comments they
+ * have not read since, muted ones left out (the me-counts `UnreadDiscussions`). Reads only the
+ * user's own rows (the table's key starts with userID), so it costs what the user has read.
+ */
+export async function countUnreadSinceViewed(
+  db: Db,
+  userID: number,
+  categoryIDs: readonly number[] | undefined,
+): Promise<number> {
+  const row = await publishedOf(db, userID, categoryIDs)
+    .where('userDiscussions.dateLastViewed', 'is not', null)
+    .where('userDiscussions.muted', '=', false)
+    .whereRef('discussions.countComments', '>', 'userDiscussions.countCommentsRead')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
 }
 
 /** How many discussions a user bookmarked in `categoryIDs` (the me-counts `Bookmarks`). */

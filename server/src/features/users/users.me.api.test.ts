@@ -2,7 +2,7 @@ import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { testDialect } from '../../../test/harness.ts';
 import { asGuest, asUser, bearerFor, createUser, inject } from '../../../test/actors.ts';
-import { factoryAdmin, makeCategory, makeDiscussion, roleIDOf } from '../../../test/factories.ts';
+import { factoryAdmin, makeCategory, makeComment, makeDiscussion, roleIDOf } from '../../../test/factories.ts';
 import { assertNoLeak } from './users.test-support.ts';
 import { useUsersReadFixture } from './users.read.api-fixture.ts';
 
@@ -165,6 +165,52 @@ describe(`Users API reads: /users/me and /users/me-counts (${testDialect})`, () 
       });
       assert.equal(hide.statusCode, 200, hide.body);
       assert.equal(await counted(), 1);
+    });
+
+    test('UnreadDiscussions counts discussions read before with new comments since, where the member may still look, not muted', async () => {
+      const reader = await asUser(t, { roleTypes: ['member'] });
+      const counted = async () =>
+        (await get(reader, '/api/v2/users/me-counts'))
+          .json()
+          .counts.find((count: { name: string }) => count.name === 'UnreadDiscussions').count as number;
+      const read = async (discussionID: number) => {
+        const id = String(discussionID);
+        const response = await get(
+          reader,
+          `/api/v2/layouts/lookup-hydrate?layoutViewType=post&recordType=discussion&recordID=${id}&params[discussionID]=${id}`,
+        );
+        assert.equal(response.statusCode, 200, response.body);
+      };
+      const open = await makeCategory(t);
+      const closing = await makeCategory(t);
+      const followed = await makeDiscussion(t, { categoryID: open.categoryID });
+      const muted = await makeDiscussion(t, { categoryID: open.categoryID });
+      const hidden = await makeDiscussion(t, { categoryID: closing.categoryID });
+      await makeDiscussion(t, { categoryID: open.categoryID, name: 'Never opened' });
+      for (const discussion of [followed, muted, hidden]) await read(discussion.discussionID);
+      assert.equal(await counted(), 0, 'all read');
+
+      for (const discussion of [followed, muted, hidden]) await makeComment(t, { discussionID: discussion.discussionID });
+      assert.equal(await counted(), 3);
+      const mute = await inject(t, reader, {
+        method: 'PUT',
+        url: `/api/v2/discussions/${String(muted.discussionID)}/mute`,
+        payload: { muted: true },
+      });
+      assert.equal(mute.statusCode, 200, mute.body);
+      assert.equal(await counted(), 2, 'a muted discussion is not counted');
+      const hide = await inject(t, await factoryAdmin(t), {
+        method: 'PATCH',
+        url: `/api/v2/categories/${String(closing.categoryID)}`,
+        payload: {
+          customPermissions: true,
+          permissions: [{ roleID: await roleIDOf(t, 'member'), permissions: { 'discussions.view': false } }],
+        },
+      });
+      assert.equal(hide.statusCode, 200, hide.body);
+      assert.equal(await counted(), 1, 'a category the member can no longer view is not counted');
+      await read(followed.discussionID);
+      assert.equal(await counted(), 0, 'reading it again clears it');
     });
 
     test('applicants.manage holders also get Applicants', async () => {

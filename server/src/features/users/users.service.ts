@@ -48,7 +48,7 @@ import { countReportsToModerate } from '../reports/reports.counts.ts';
 import { countEscalationsToHandle } from '../escalations/escalations.counts.ts';
 import { countDraftsOfActor } from '../drafts/drafts.counts.ts';
 import { countUnreadConversationsOf } from '../conversations/conversations.counts.ts';
-import { countBookmarksOf } from '../discussions/discussions.counts.ts';
+import { countBookmarksOf, countUnreadDiscussionsOf } from '../discussions/discussions.counts.ts';
 import { findGuestRoles, findRolesOfUsers } from './users.roles.repo.ts';
 import {
   countListedUsers,
@@ -238,11 +238,11 @@ export async function getMe(ctx: RequestContext): Promise<Me> {
 }
 
 /**
- * `GET /users/me-counts` (api-contract §3). Only counts Hearth can compute are real: the user's
- * discussions, unread notifications, unread conversations and, for `applicants.manage` holders,
- * pending applicants, drafts (issue 16) and bookmarks in categories the user can view. Unread
- * discussions are not computed yet: 0.
- * Guests get no counts.
+ * `GET /users/me-counts` (api-contract §3): the user's discussions, unread notifications, unread
+ * conversations, drafts (issue 16), bookmarks and discussions with comments unread since the user
+ * last read them (both in categories the user can view), pending applicants for
+ * `applicants.manage` holders, and the moderators' counts. `Participated` (an add-on) and `triage`
+ * (no triage screen yet) are not sent. Guests get no counts.
  */
 export async function getMeCounts(ctx: RequestContext): Promise<MeCounts> {
   if (ctx.actor.userID === 0) return { counts: [] };
@@ -252,7 +252,7 @@ export async function getMeCounts(ctx: RequestContext): Promise<MeCounts> {
     { name: 'Conversations', count: await countUnreadConversationsOf(ctx) },
     { name: 'Bookmarks', count: await countBookmarksOf(ctx) },
     { name: 'Discussions', count: row.countDiscussions },
-    { name: 'UnreadDiscussions', count: 0 },
+    { name: 'UnreadDiscussions', count: await countUnreadDiscussionsOf(ctx) },
     { name: 'Drafts', count: await countDraftsOfActor(ctx) },
   ];
   if (canManageApplicants(ctx.permissions))
