@@ -1,7 +1,10 @@
 /**
- * `npm run bench:search [-- --db sqlite|postgres] [--duration 10] [--warmup 3] [--connections 16] [--no-rebuild]`
- * (issue 14): the search rows at scale S. Copies the pristine S dataset of `npm run bench`
- * (seeding it first when absent), rebuilds the search index on the copy (timed),
+ * `npm run bench:search [-- --db sqlite|postgres] [--scale S|M|L] [--in-place] [--duration 10] [--warmup 3]
+ *  [--connections 16] [--no-rebuild]`
+ * (issue 14): the search rows at a scale (S by default). Copies the pristine dataset of `npm run bench`
+ * of that scale (seeding it first when absent; `--in-place` works on the seed itself, as
+ * `npm run bench -- --in-place` does, which saves the copy's disk at L), rebuilds the search index
+ * on the copy (timed),
  * measures the index's size against the text it indexes, then drives three reads of
  * `GET /api/v2/search` against the production server: a two-word query, a filtered query
  * (category + date range) and an autocomplete request. Writes bench/results/search-<db>-S-<ts>.json
@@ -29,33 +32,40 @@ const { values } = parseArgs({
     warmup: { type: 'string', default: '3' },
     connections: { type: 'string', default: '16' },
     'no-rebuild': { type: 'boolean', default: false },
+    scale: { type: 'string', default: 'S' },
+    'in-place': { type: 'boolean', default: false },
   },
 });
+const scale = scales[(values.scale ?? 'S').toUpperCase() as keyof typeof scales];
+if (!scale) throw new Error(`--scale must be S, M or L (got ${String(values.scale)}).`);
+const scaleKey = scale.name.toLowerCase();
+const inPlace = values['in-place'] ?? false;
 const dbName = values.db === 'postgres' ? 'postgres' : 'sqlite';
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
 async function prepareCopy(): Promise<Target> {
-  const scale = scales.S;
   if (dbName === 'sqlite') {
-    const seed: Target = { db: 'sqlite', dataDir: path.join(root, '.bench', 'sqlite-s', 'seed'), databaseUrl: undefined };
+    const seed: Target = { db: 'sqlite', dataDir: path.join(root, '.bench', `sqlite-${scaleKey}`, 'seed'), databaseUrl: undefined };
     await seedOrReuse(seed, scale, log);
-    const run: Target = { db: 'sqlite', dataDir: path.join(root, '.bench', 'search-sqlite-s'), databaseUrl: undefined };
+    if (inPlace) return seed;
+    const run: Target = { db: 'sqlite', dataDir: path.join(root, '.bench', `search-sqlite-${scaleKey}`), databaseUrl: undefined };
     fs.rmSync(run.dataDir, { recursive: true, force: true });
     fs.mkdirSync(run.dataDir, { recursive: true });
     fs.copyFileSync(path.join(seed.dataDir, 'hearth.db'), path.join(run.dataDir, 'hearth.db'));
     return run;
   }
-  const seed: Target = { db: 'postgres', dataDir: path.join(root, '.bench', 'postgres-s'), databaseUrl: pgUrl('hearth_bench_s_seed') };
+  const seed: Target = { db: 'postgres', dataDir: path.join(root, '.bench', `postgres-${scaleKey}`), databaseUrl: pgUrl(`hearth_bench_${scaleKey}_seed`) };
   await seedOrReuse(seed, scale, log);
+  if (inPlace) return seed;
   const client = guardClient(new pg.Client({ connectionString: PG_BASE }));
   await client.connect();
   try {
-    await client.query('drop database if exists "hearth_bench_search_s" with (force)');
-    await client.query('create database "hearth_bench_search_s" template "hearth_bench_s_seed"');
+    await client.query(`drop database if exists "hearth_bench_search_${scaleKey}" with (force)`);
+    await client.query(`create database "hearth_bench_search_${scaleKey}" template "hearth_bench_${scaleKey}_seed"`);
   } finally {
     await client.end();
   }
-  return { db: 'postgres', dataDir: seed.dataDir, databaseUrl: pgUrl('hearth_bench_search_s') };
+  return { db: 'postgres', dataDir: seed.dataDir, databaseUrl: pgUrl(`hearth_bench_search_${scaleKey}`) };
 }
 
 interface IndexFacts {
@@ -91,7 +101,7 @@ async function buildIndex(run: Target): Promise<IndexFacts> {
 
 async function main(): Promise<void> {
   const run = await prepareCopy();
-  log(`Building the search index on a copy of S (${dbName})…`);
+  log(`Building the search index on ${inPlace ? 'the seed' : 'a copy'} of ${scale.name} (${dbName})…`);
   const facts = await buildIndex(run);
   log(`  index built in ${String(facts.buildSeconds)} s: ${String(facts.indexMb)} MB for ${String(facts.textMb)} MB of text`);
   const port = 3900 + Math.floor(Math.random() * 90);
@@ -123,10 +133,10 @@ async function main(): Promise<void> {
     await stopServer(server);
   }
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-  const file = path.join(root, 'bench', 'results', `search-${dbName}-S-${stamp}.json`);
+  const file = path.join(root, 'bench', 'results', `search-${dbName}-${scale.name}-${stamp}.json`);
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, `${JSON.stringify({ db: dbName, scale: 'S', index: facts, endpoints }, null, 2)}\n`);
-  log(`\n| ${dbName} S | req/s | p50 ms | p99 ms | server CPU ms/req | database CPU ms/req |\n|---|---|---|---|---|---|`);
+  fs.writeFileSync(file, `${JSON.stringify({ db: dbName, scale: scale.name, index: facts, endpoints }, null, 2)}\n`);
+  log(`\n| ${dbName} ${scale.name} | req/s | p50 ms | p99 ms | server CPU ms/req | database CPU ms/req |\n|---|---|---|---|---|---|`);
   for (const result of endpoints)
     log(`| ${result.label} | ${String(result.requestsPerSecond)} | ${String(result.p50)} | ${String(result.p99)} | ${String(result.serverCpuMs)} | ${String(result.databaseCpuMs ?? '–')} |`);
   log(`\nIndex build ${String(facts.buildSeconds)} s; index ${String(facts.indexMb)} MB for ${String(facts.textMb)} MB of text. Results: ${path.relative(root, file)}`);

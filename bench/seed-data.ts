@@ -18,6 +18,7 @@ import { refreshCategoryLastPost } from '../server/src/platform/db/post-counters
 import { SEED_VERSION, pick, prng, type Scale } from './scales.ts';
 import { markdownBody } from './content.ts';
 import { DAY, insertChunked, insertPosts, type Template } from './seed-posts.ts';
+import { withoutSearchIndex } from './seed-search.ts';
 
 /** What the runs need to know about the seeded data (stored in the marker). */
 export interface SeedInfo {
@@ -193,8 +194,12 @@ export async function seed(database: DatabaseHandle, config: Config, scale: Scal
       'Like', 'Like', 'Agree', 'Insightful', 'Awesome', 'Lol', 'Support', 'Disagree',
     ].map(reactionOf);
 
-    const { twenty, sinkDiscussionIDs, firstDiscussionID, nextCommentID, userDiscussionCounts, userCommentCounts, categoryCounts, tagCounts } =
-      await insertPosts({ db, isPg, bool, rowsPer, random, now, iso, scale, userIDs, categoryIDs, restricted, tagIDs, templates, reactionPool, log });
+    // The search index is built once after the posts (bench/seed-search.ts), not row by row.
+    let posts: Awaited<ReturnType<typeof insertPosts>> | undefined;
+    await withoutSearchIndex(db, database.dialect, async () => {
+      posts = await insertPosts({ db, isPg, bool, rowsPer, random, now, iso, scale, userIDs, categoryIDs, restricted, tagIDs, templates, reactionPool, log });
+    }, log);
+    const { twenty, sinkDiscussionIDs, firstDiscussionID, nextCommentID, userDiscussionCounts, userCommentCounts, categoryCounts, tagCounts } = posts!;
 
     // ---- Counters of users, tags and categories --------------------------------------------
     await db.transaction().execute(async (trx) => {
