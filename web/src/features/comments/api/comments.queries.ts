@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useBrowserMutation } from '../../../lib/browser-mutation.ts';
 import { useCallback } from 'react';
 import type { Comment, CommentThread, ThreadItem } from '../../../../../common/src/api/comments.ts';
 import type { Discussion } from '../../../../../common/src/api/discussions.ts';
@@ -63,7 +64,10 @@ export function fillHole(
 export function addComment(thread: CommentThread, comment: Comment): CommentThread {
   // Already there (its live event and the poster's own answer both add it): only the record is replaced.
   if (thread.commentsByID[String(comment.commentID)] !== undefined) {
-    return { ...thread, commentsByID: { ...thread.commentsByID, [String(comment.commentID)]: comment } };
+    return {
+      ...thread,
+      commentsByID: { ...thread.commentsByID, [String(comment.commentID)]: comment },
+    };
   }
   const parentID = comment.parentCommentID;
   // The thread's paths run from the root, dot-delimited (api-contract §9).
@@ -90,7 +94,11 @@ export function addComment(thread: CommentThread, comment: Comment): CommentThre
 }
 
 /** Whether a comment is in any cached page of its discussion's thread. */
-export function isCommentCached(client: QueryClient, discussionID: number, commentID: number): boolean {
+export function isCommentCached(
+  client: QueryClient,
+  discussionID: number,
+  commentID: number,
+): boolean {
   return client
     .getQueriesData<CommentThread>({ queryKey: commentKeys.threads(discussionID) })
     .some(([, thread]) => thread?.commentsByID[String(commentID)] !== undefined);
@@ -142,7 +150,7 @@ export function adjustCommentCount(client: QueryClient, discussionID: number, de
 export function usePostCommentMutation(discussionID: number) {
   const client = useQueryClient();
   const updateThread = useThreadUpdater(discussionID);
-  return useMutation({
+  return useBrowserMutation({
     mutationFn: (input: Omit<NewComment, 'discussionID'>) =>
       postComment({ ...input, discussionID }),
     onSuccess: (result) => {
@@ -162,7 +170,8 @@ export function usePostCommentMutation(discussionID: number) {
 export function usePatchCommentMutation(discussionID: number, commentID: number) {
   const updateThread = useThreadUpdater(discussionID);
   return useMutation({
-    mutationFn: (input: { body: string; format: string; draftID?: number }) => patchComment(commentID, input),
+    mutationFn: (input: { body: string; format: string; draftID?: number }) =>
+      patchComment(commentID, input),
     onSuccess: (result) => {
       if (result.kind !== 'created') return;
       const key = String(commentID);
@@ -183,7 +192,7 @@ export function usePatchCommentMutation(discussionID: number, commentID: number)
 export function useDeleteCommentMutation(discussionID: number, commentID: number) {
   const client = useQueryClient();
   const updateThread = useThreadUpdater(discussionID);
-  return useMutation({
+  return useBrowserMutation({
     mutationFn: () => deleteComment(commentID),
     onSuccess: () => {
       updateThread((thread) => removeComment(thread, commentID));

@@ -1,7 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useBrowserMutation } from '../../../lib/browser-mutation.ts';
 import type {
   ReactionRecordType,
   ReactionSummary,
+  ReactionType,
 } from '../../../../../common/src/api/reactions.ts';
 import {
   deleteOwnReaction,
@@ -20,8 +22,7 @@ export const reactionKeys = {
     ['reactions', 'log', recordType, recordID, type] as const,
 };
 
-/** The reaction types (`GET /reactions`); signed-in users only. */
-export function useReactionTypesQuery(isEnabled: boolean) {
+function useReactionTypesFromQuery(isEnabled: boolean): { data: ReactionType[] | undefined } {
   return useQuery({
     queryKey: reactionKeys.types,
     queryFn: fetchReactionTypes,
@@ -29,6 +30,19 @@ export function useReactionTypesQuery(isEnabled: boolean) {
     staleTime: Infinity,
   });
 }
+
+function useReactionTypesFromCache(): { data: ReactionType[] | undefined } {
+  return { data: useQueryClient().getQueryData<ReactionType[]>(reactionKeys.types) };
+}
+
+/**
+ * The reaction types (`GET /reactions`); signed-in users only. In the server render nothing is
+ * fetched, so it reads what the cache holds (what the browser's first render reads too) without a
+ * query observer per reactions bar (one per comment). Vite replaces `import.meta.env.SSR` at
+ * build time, as `lib/session.ts` does.
+ */
+export const useReactionTypesQuery: (isEnabled: boolean) => { data: ReactionType[] | undefined } =
+  import.meta.env.SSR ? useReactionTypesFromCache : useReactionTypesFromQuery;
 
 /** A record's reaction log, loaded when `isEnabled` turns true (a tooltip shows, the Log opens). */
 export function useReactionLogQuery(
@@ -69,7 +83,7 @@ export interface ReactionToggleInput {
  */
 export function useToggleReactionMutation(recordType: ReactionRecordType, recordID: number) {
   const client = useQueryClient();
-  return useMutation({
+  return useBrowserMutation({
     mutationFn: async (input: ReactionToggleInput): Promise<ReactionCounts> => {
       if (input.replacesHeld) await deleteOwnReaction(recordType, recordID);
       let counts: ReactionSummary[];
