@@ -40,7 +40,10 @@ export function evaluateTargets(endpoints: EndpointResult[], pages: PageLoad[], 
       value: `page 1 ${page1.requestsPerSecond} req/s p99 ${page1.p99} ms; page 50 ${page50.requestsPerSecond} req/s p99 ${page50.p99} ms`,
     });
   }
+  rate('profileDiscussions', "a profile's discussions list ≥ 2,000 req/s (target is at L)", 2000);
+  rate('profileSsr', 'guest profile page SSR ≥ 1,000 req/s (target is at L)', 1000);
   rate('createComment', 'comment creation ≥ 500/s', 500);
+  rate('memberNotifications', 'GET /notifications (member) ≥ 3,000 req/s (target is at L)', 3000);
   rate('autosave', 'autosave PATCH /drafts/{id} ≥ 1,000 req/s (target is at L)', 1000);
   rate('reportsList', 'moderators\' reports list ≥ 1,000 req/s with 100,000 open reports (target is at L)', 1000);
   rate('approvalQueue', 'approval queue ≥ 1,000 req/s with 100,000 open reports (target is at L)', 1000);

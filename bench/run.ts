@@ -34,6 +34,7 @@ import { addMemberNotifications, endFanOut, measureFanOut, prepareFanOut, remove
 import { ensureBuild, startServer, stopServer } from './server.ts';
 import { autosaveBodies, measureScheduledPublishing, prepareDrafts, type ScheduledPublishResult } from './drafts-run.ts';
 import { measureReports, prepareReports } from './reports-run.ts';
+import { profileReads } from './profile-run.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -217,6 +218,8 @@ async function main(): Promise<void> {
       { key: 'memberSsrDiscussion', label: 'SSR discussion page HTML (member)', path: discussionPath, member: true },
       { key: 'memberSsrList', label: 'SSR list page HTML (member)', path: '/discussions', member: true },
     ];
+    if (['profileDiscussions', 'profileSsr'].some((key) => (!options.cpuProf || options.cpuProf === key) && (!options.only || options.only.has(key))))
+      reads.push(...(await profileReads(run)));
     if (!options.cpuProf || options.cpuProf === 'memberNotifications') {
       if (!options.only || options.only.has('memberNotifications')) {
         await addMemberNotifications(run, info.memberIDs, 30);

@@ -46,7 +46,7 @@ function scopeCondition(eb: CommentExpressions, scope: CategoryScope): Expressio
 }
 
 /**
- * An author's comments are read from comments_user_keyset. SQLite's statistics average the
+ * An author's comments are read from comments_user_list. SQLite's statistics average the
  * comments per author (with one 100,000-comment member among few, ~50,000 each), so it started at
  * the visible categories and read every comment of every visible discussion to find a 10-comment
  * member's (7 requests/s); `unlikely()` tells it the author's rows are few (the index still serves).

@@ -121,4 +121,22 @@ describe(`discussions API: an author's list and its pager (${testDialect})`, () 
     );
     assert.equal(staffOnly.total, staffOnly.ids.length);
   });
+
+  test('oldest first pages the same discussions in the other order, page by page', async () => {
+    for (const actor of [guest, admin]) {
+      const newest = await allPages(actor, moderator.user.userID);
+      const oldest: number[] = [];
+      for (let n = 1; n <= Math.ceil(newest.total / 2); n += 1) {
+        const response = await call(
+          t,
+          actor,
+          'GET',
+          `/api/v2/discussions?sort=dateInserted${by(moderator.user.userID)}&limit=2&page=${String(n)}`,
+        );
+        assert.equal(Number(response.headers['x-app-page-result-count']), newest.total);
+        oldest.push(...(response.json() as Discussion[]).map((d) => d.discussionID));
+      }
+      assert.deepEqual(oldest, [...newest.ids].reverse());
+    }
+  });
 });

@@ -181,7 +181,7 @@ function filterConditions(
   if (filter.participatedUserID !== undefined) {
     // Participated: started the discussion or commented in it. One IN over a UNION (not
     // `insertUserID = ? OR discussionID IN (…)`, which PostgreSQL can only answer by reading every
-    // discussion): each half is served by its author index (discussions_user_keyset, comments_user_keyset).
+    // discussion): each half is served by its author index (discussions_user_list, comments_user_list).
     const userID = filter.participatedUserID;
     where.push(
       eb(

@@ -22,7 +22,10 @@ import {
   isCategoryOnlyFilter,
   type DiscussionFilter,
 } from './discussions.list.repo.ts';
-import { countAuthorDiscussions } from './discussions.author-count.repo.ts';
+import {
+  countAuthorDiscussions,
+  findAuthorDiscussionIDs,
+} from './discussions.author-count.repo.ts';
 import { findBookmarkedPage } from './user-discussions.repo.ts';
 import { viewableCategoryIDs } from './discussions.counts.ts';
 import {
@@ -159,8 +162,15 @@ export async function listDiscussions(
       );
     }
   }
+  const byDate = query.sort === '-dateInserted' || query.sort === 'dateInserted';
   const [rows, total] = await Promise.all([
-    findDiscussionPage(ctx.db, regularFilter, { sort: query.sort, limit: query.limit, offset }),
+    authorID !== undefined && byDate
+      ? findAuthorPage(ctx, authorID, scope.hiddenCategoryIDs, {
+          descending: query.sort === '-dateInserted',
+          limit: query.limit,
+          offset,
+        })
+      : findDiscussionPage(ctx.db, regularFilter, { sort: query.sort, limit: query.limit, offset }),
     authorID === undefined
       ? countDiscussions(ctx.db, regularFilter)
       : countAuthorDiscussions(ctx.db, authorID, scope.hiddenCategoryIDs),
@@ -170,6 +180,20 @@ export async function listDiscussions(
     excerptLength: query.excerptLength,
   });
   return { discussions, paging: { page: query.page, limit: query.limit, total } };
+}
+
+/** A profile's page: its IDs from the author index alone, then those rows by primary key. */
+async function findAuthorPage(
+  ctx: RequestContext,
+  authorID: number,
+  hiddenCategoryIDs: readonly number[],
+  options: { descending: boolean; limit: number; offset: number },
+): Promise<DiscussionRow[]> {
+  const ids = await findAuthorDiscussionIDs(ctx.db, authorID, hiddenCategoryIDs, options);
+  const byID = new Map(
+    (await findDiscussionsByIDs(ctx.db, ids)).map((row) => [row.discussionID, row]),
+  );
+  return ids.map((id) => byID.get(id)).filter((row): row is DiscussionRow => row !== undefined);
 }
 
 /**

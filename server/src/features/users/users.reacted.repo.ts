@@ -37,7 +37,7 @@ function scopeSql(scope: CategoryScope) {
 /**
  * Discussions and comments by `userID` with at least one reaction (of `tagID` when given), in
  * categories of `scope`, accepted only, newest first. Each half walks the author's index
- * (`discussions_user_keyset`, `comments_user_keyset`) and checks the stored reaction counts.
+ * (`discussions_user_list`, `comments_user_list`) and checks the stored reaction counts.
  */
 export async function findReactedPosts(
   db: Kysely<Database>,

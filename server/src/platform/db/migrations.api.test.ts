@@ -42,6 +42,7 @@ const EVER_COMMITTED = [
   '0027_create_search_vectors',
   '0032_index_author_lists',
   '0035_shrink_search_index',
+  '0037_index_author_lists_covering',
 ];
 
 const empty: Migration = { up: async () => {} };
