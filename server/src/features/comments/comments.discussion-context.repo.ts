@@ -1,5 +1,6 @@
 import { pathCategoryIDs } from '../categories/categories.tree.ts';
 import { toBool } from '../../platform/db/dialect.ts';
+import { compiledStatement } from '../../platform/db/compiled-statement.ts';
 import type { Executor } from './comments.repo.ts';
 
 /** What the comment rules need of a comment's discussion and its category. */
@@ -20,14 +21,9 @@ export interface DiscussionContextRow {
   treePath: string;
 }
 
-/** Discussions with their category fields, keyed by discussion ID. */
-export async function findDiscussionContexts(
-  db: Executor,
-  discussionIDs: readonly number[],
-): Promise<Map<number, DiscussionContextRow>> {
-  const ids = [...new Set(discussionIDs)];
-  if (ids.length === 0) return new Map();
-  const rows = await db
+// Every comment read and write checks its discussion here: built and compiled once per list length.
+const selectDiscussionContexts = compiledStatement((db, parameters: { ids: number[] }) =>
+  db
     .selectFrom('discussions as d')
     .innerJoin('categories as c', 'c.categoryID', 'd.categoryID')
     .select([
@@ -46,8 +42,17 @@ export async function findDiscussionContexts(
       'c.urlcode as categoryUrlcode',
       'c.treePath',
     ])
-    .where('d.discussionID', 'in', ids)
-    .execute();
+    .where('d.discussionID', 'in', parameters.ids),
+);
+
+/** Discussions with their category fields, keyed by discussion ID. */
+export async function findDiscussionContexts(
+  db: Executor,
+  discussionIDs: readonly number[],
+): Promise<Map<number, DiscussionContextRow>> {
+  const ids = [...new Set(discussionIDs)];
+  if (ids.length === 0) return new Map();
+  const rows = await selectDiscussionContexts(db, { ids });
   return new Map(
     rows.map((row) => [
       row.discussionID,

@@ -43,7 +43,7 @@ import {
   findDiscussionContexts,
   type DiscussionContextRow,
 } from './comments.discussion-context.repo.ts';
-import { countComments, findComments } from './comments.list.repo.ts';
+import { countCommentPage, findCommentPage } from './comments.discussion-page.repo.ts';
 import { findCommentByID, findCommentsByIDs, type CommentRow } from './comments.repo.ts';
 
 const TRENDING_NEEDS_PARENT = 'Trending sort requires a parentRecordType and parentRecordID.';
@@ -274,8 +274,8 @@ export async function listComments(
     dateUpdated: query.dateUpdated,
   };
   const [total, rows] = await Promise.all([
-    countComments(ctx.db, filter),
-    findComments(ctx.db, filter, {
+    countCommentPage(ctx.db, filter),
+    findCommentPage(ctx.db, filter, {
       sort: query.sort,
       limit: query.limit,
       offset: (query.page - 1) * query.limit,
