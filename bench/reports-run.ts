@@ -9,6 +9,7 @@ import { openDatabase, type DatabaseHandle } from '../server/src/platform/db/db.
 import { hashToken } from '../server/src/features/tokens/token-hash.ts';
 import { randomToken } from '../server/src/platform/secrets.ts';
 import { isoAfter, nowIso } from '../server/src/platform/dates.ts';
+import { rebuildReportCounts } from '../server/src/features/reports/reports.counters.repo.ts';
 import { runLoad, type EndpointResult } from './measure.ts';
 import type { Target } from './seed.ts';
 
@@ -109,6 +110,8 @@ export async function prepareReports(run: Target, memberIDs: readonly number[], 
         .values(inserted.map((row, offset) => ({ reportID: row.reportID, reportReasonID: reasons[offset]! })))
         .execute();
     }
+    // Written around the server's writes: the counters (migration 0033) are filled from them.
+    await rebuildReportCounts(db);
     const moderator = await db
       .selectFrom('userRoles')
       .innerJoin('roles', 'roles.roleID', 'userRoles.roleID')
@@ -123,7 +126,7 @@ export async function prepareReports(run: Target, memberIDs: readonly number[], 
       .execute();
     const targets = discussions.slice(-EDIT_TARGETS).map((row) => row.discussionID);
     await db.updateTable('discussions').set({ body: UNCHANGED_BODY, format: 'markdown' }).where('discussionID', 'in', targets).execute();
-    if (isPg) await sql`analyze reports, "reportReasonLinks"`.execute(db);
+    if (isPg) await sql`analyze reports, "reportReasonLinks", "reportCounts"`.execute(db);
     else await sql`analyze`.execute(db);
     return {
       moderatorTokens,

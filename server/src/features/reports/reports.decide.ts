@@ -95,7 +95,7 @@ export async function dismissReport(
 ): Promise<Report> {
   const row = await requireModeratedReport(ctx, reportID);
   const change = { status: 'dismissed' as const, updateUserID: ctx.actor.userID, dateUpdated: nowIso(ctx.clock) };
-  await setReportStatus(ctx.db, row.reportID, change);
+  await runTransaction(ctx.db, (trx) => setReportStatus(trx, row.reportID, change));
   await recordAudit(ctx, {
     eventType: 'report_dismiss',
     message: `Dismissed report ${String(row.reportID)}.`,
@@ -179,10 +179,12 @@ export async function patchReport(ctx: RequestContext, reportID: number, input: 
   const row = await requireModeratedReport(ctx, reportID);
   if (input.premoderatedRecord !== undefined) await editPendingVersion(ctx, row, input.premoderatedRecord);
   if (input.status !== undefined && input.status !== row.status)
-    await setReportStatus(ctx.db, row.reportID, {
-      status: input.status,
-      updateUserID: ctx.actor.userID,
-      dateUpdated: nowIso(ctx.clock),
-    });
+    await runTransaction(ctx.db, (trx) =>
+      setReportStatus(trx, row.reportID, {
+        status: input.status as ReportStatus,
+        updateUserID: ctx.actor.userID,
+        dateUpdated: nowIso(ctx.clock),
+      }),
+    );
   return presentReport(ctx, row.reportID);
 }

@@ -2,6 +2,7 @@ import type { ReportRecordType, ReportStatus } from '../../../../common/src/api/
 import type { Db } from '../../platform/db/db.ts';
 import { toBool } from '../../platform/db/dialect.ts';
 import { toApiDate } from '../../platform/dates.ts';
+import { adjustReportCounts, reasonKeyOf, reasonKeysOf, updateReportsCounted } from './reports.counters.repo.ts';
 
 /** A report or queue entry as stored, with the IDs of its reasons (api-contract §27.4). */
 export interface ReportRow {
@@ -124,10 +125,19 @@ export interface NewReport {
   dateInserted: string;
 }
 
-/** Inserts a report and its reasons (in the caller's transaction); returns its ID. */
+/** Inserts a report and its reasons, and counts it (in the caller's transaction); returns its ID. */
 export async function insertReport(db: Db, report: NewReport, reasonIDs: readonly string[]): Promise<number> {
   const row = await db.insertInto('reports').values(report).returning('reportID').executeTakeFirstOrThrow();
   await replaceReportReasons(db, row.reportID, reasonIDs);
+  await adjustReportCounts(db, [
+    {
+      status: report.status ?? 'new',
+      placeRecordID: report.placeRecordID,
+      recordType: report.recordType,
+      reasonKey: reasonKeyOf(reasonIDs),
+      delta: 1,
+    },
+  ]);
   return row.reportID;
 }
 
@@ -141,18 +151,31 @@ async function replaceReportReasons(db: Db, reportID: number, reasonIDs: readonl
       .execute();
 }
 
-/** Replaces a report's reasons and note (a second report of the same record by the same user). */
+/**
+ * Replaces a report's reasons and note (a second report of the same record by the same user), and
+ * moves it to its new reasons' counter (in the caller's transaction). The row is updated first, so
+ * on PostgreSQL it is locked before its status and reasons are read.
+ */
 export async function updateReportContent(
   db: Db,
   reportID: number,
   change: { reasonIDs: readonly string[]; noteHtml: string | null; updateUserID: number; dateUpdated: string },
 ): Promise<void> {
-  await db
+  const row = await db
     .updateTable('reports')
     .set({ noteHtml: change.noteHtml, updateUserID: change.updateUserID, dateUpdated: change.dateUpdated })
     .where('reportID', '=', reportID)
-    .execute();
+    .returning(['status', 'placeRecordID', 'recordType'])
+    .executeTakeFirst();
+  if (!row) return;
+  const before = (await reasonKeysOf(db, [reportID])).get(reportID) ?? '';
   await replaceReportReasons(db, reportID, change.reasonIDs);
+  const after = reasonKeyOf(change.reasonIDs);
+  if (before !== after)
+    await adjustReportCounts(db, [
+      { ...row, reasonKey: before, delta: -1 },
+      { ...row, reasonKey: after, delta: 1 },
+    ]);
 }
 
 /** The reporter's own `new` report of a record, if any. */
@@ -178,29 +201,32 @@ export async function findReportByID(db: Db, reportID: number): Promise<ReportRo
   return row ? (await withReasons(db, [row]))[0] : undefined;
 }
 
-/** Sets a report's status (and who changed it, when). */
+/** Sets a report's status (and who changed it, when) and its counters: call in a transaction. */
 export async function setReportStatus(
   db: Db,
   reportID: number,
   change: { status: ReportStatus; updateUserID: number; dateUpdated: string; isPending?: boolean; isPendingUpdate?: boolean },
 ): Promise<void> {
-  await db.updateTable('reports').set(change).where('reportID', '=', reportID).execute();
+  await updateReportsCounted(db, (eb) => eb('reports.reportID', '=', reportID), change);
 }
 
-/** Settles every other `new` report of a record the same way (api-contract §27.4). */
+/** Settles every other `new` report of a record the same way (api-contract §27.4), in a transaction. */
 export async function settleOtherNewReports(
   db: Db,
   record: { recordType: ReportRecordType; recordID: number; exceptReportID: number },
   change: { status: ReportStatus; updateUserID: number; dateUpdated: string },
 ): Promise<void> {
-  await db
-    .updateTable('reports')
-    .set(change)
-    .where('recordType', '=', record.recordType)
-    .where('recordID', '=', record.recordID)
-    .where('status', '=', 'new')
-    .where('reportID', '!=', record.exceptReportID)
-    .execute();
+  await updateReportsCounted(
+    db,
+    (eb) =>
+      eb.and([
+        eb('reports.recordType', '=', record.recordType),
+        eb('reports.recordID', '=', record.recordID),
+        eb('reports.reportID', '!=', record.exceptReportID),
+      ]),
+    change,
+    ['new'],
+  );
 }
 
 /** Whether any report used a reason (a used reason is only marked deleted). */
@@ -232,17 +258,18 @@ export async function escalateReports(
   record: { recordType: ReportRecordType; recordID: number; reportID?: number | undefined },
   change: { escalationID: number; updateUserID: number; dateUpdated: string },
 ): Promise<void> {
-  await db
-    .updateTable('reports')
-    .set({ ...change, status: 'escalated' })
-    .where('recordType', '=', record.recordType)
-    .where('recordID', '=', record.recordID)
-    .where((eb) =>
-      record.reportID === undefined
-        ? eb('status', '=', 'new')
-        : eb.or([eb('status', '=', 'new'), eb('reportID', '=', record.reportID)]),
-    )
-    .execute();
+  await updateReportsCounted(
+    db,
+    (eb) =>
+      eb.and([
+        eb('reports.recordType', '=', record.recordType),
+        eb('reports.recordID', '=', record.recordID),
+        record.reportID === undefined
+          ? eb('reports.status', '=', 'new')
+          : eb.or([eb('reports.status', '=', 'new'), eb('reports.reportID', '=', record.reportID)]),
+      ]),
+    { ...change, status: 'escalated' },
+  );
 }
 
 /** The reports of escalations, oldest first, keyed by escalation. */

@@ -27,6 +27,7 @@ import * as m0025 from './migrations/0025_add_notifications_date_emailed.ts';
 import * as m0026 from './migrations/0026_add_users_self_registered.ts';
 import * as m0027 from './migrations/0027_create_search_vectors.ts';
 import * as m0032 from './migrations/0032_index_author_lists.ts';
+import * as m0033 from './migrations/0033_create_report_counts.ts';
 import * as m0035 from './migrations/0035_shrink_search_index.ts';
 import * as m0037 from './migrations/0037_index_author_lists_covering.ts';
 
@@ -64,6 +65,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0026_add_users_self_registered': m0026,
   '0027_create_search_vectors': m0027,
   '0032_index_author_lists': m0032,
+  '0033_create_report_counts': m0033,
   '0035_shrink_search_index': m0035,
   '0037_index_author_lists_covering': m0037,
 };

@@ -41,6 +41,7 @@ const EVER_COMMITTED = [
   '0026_add_users_self_registered',
   '0027_create_search_vectors',
   '0032_index_author_lists',
+  '0033_create_report_counts',
   '0035_shrink_search_index',
   '0037_index_author_lists_covering',
 ];

@@ -56,6 +56,18 @@ export interface ReportReasonLinksTable {
   reportReasonID: string;
 }
 
+/**
+ * How many reports have each status × category × record type × set of reasons (migration 0033):
+ * `reasonKey` is the report's reason IDs, sorted, joined by `,` (reports.counters.repo.ts).
+ */
+export interface ReportCountsTable {
+  status: string;
+  placeRecordID: number;
+  recordType: string;
+  reasonKey: string;
+  countReports: Generated<number>;
+}
+
 /** Escalations (migration 0020, api-contract §27.7). */
 export interface EscalationsTable {
   escalationID: Generated<number>;

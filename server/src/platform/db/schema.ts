@@ -2,6 +2,7 @@ import type { Generated } from 'kysely';
 import type {
   EscalationCommentsTable,
   EscalationsTable,
+  ReportCountsTable,
   ReportReasonLinksTable,
   ReportReasonsTable,
   ReportsTable,
@@ -388,6 +389,7 @@ export interface Database {
   reportReasons: ReportReasonsTable;
   reports: ReportsTable;
   reportReasonLinks: ReportReasonLinksTable;
+  reportCounts: ReportCountsTable;
   escalations: EscalationsTable;
   escalationComments: EscalationCommentsTable;
   drafts: DraftsTable;
