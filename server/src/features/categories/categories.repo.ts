@@ -2,6 +2,7 @@ import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool
 import type { RangeFilter } from '../../../../common/src/api/categories.ts';
 import type { CategoryScope } from '../../permissions/category-scope.ts';
 import { escapeLike, lowerEquals, toBool } from '../../platform/db/dialect.ts';
+import { rangeConditions } from '../../platform/db/range-conditions.ts';
 import type { Database } from '../../platform/db/schema.ts';
 
 /** The database or an open transaction. */
@@ -240,20 +241,6 @@ export function scopeCondition(eb: CategoryExpressions, scope: CategoryScope): E
   return eb('categories.permissionCategoryID', 'in', scope.permissionCategoryIDs);
 }
 
-function rangeConditions(eb: CategoryExpressions, range: RangeFilter): Expression<SqlBool>[] {
-  if (range.kind === 'values') {
-    return range.values.length === 0
-      ? [sql<SqlBool>`1 = 0`]
-      : [eb('categories.categoryID', 'in', range.values)];
-  }
-  const conditions: Expression<SqlBool>[] = [];
-  if (range.min)
-    conditions.push(eb('categories.categoryID', range.min.inclusive ? '>=' : '>', range.min.value));
-  if (range.max)
-    conditions.push(eb('categories.categoryID', range.max.inclusive ? '<=' : '<', range.max.value));
-  return conditions;
-}
-
 function filterConditions(eb: CategoryExpressions, filter: CategoryFilter): Expression<SqlBool> {
   const conditions: Expression<SqlBool>[] = [scopeCondition(eb, filter.viewScope)];
   if (filter.addScope) conditions.push(scopeCondition(eb, filter.addScope));
@@ -264,7 +251,7 @@ function filterConditions(eb: CategoryExpressions, filter: CategoryFilter): Expr
       conditions.push(eb('categories.categoryID', '!=', filter.subtreeOf.categoryID));
   }
   if (filter.maxDepth !== undefined) conditions.push(eb('categories.depth', '<=', filter.maxDepth));
-  if (filter.categoryIDs) conditions.push(...rangeConditions(eb, filter.categoryIDs));
+  if (filter.categoryIDs) conditions.push(...rangeConditions(eb, 'categories.categoryID', filter.categoryIDs));
   if (filter.isArchived !== undefined)
     conditions.push(eb('categories.isArchived', '=', filter.isArchived));
   if (filter.featured !== undefined)

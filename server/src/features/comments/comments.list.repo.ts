@@ -3,6 +3,7 @@ import type { RangeFilter } from '../../../../common/src/api/categories.ts';
 import type { CommentListSort } from '../../../../common/src/api/comments.ts';
 import type { DateCondition } from '../../../../common/src/api/users.ts';
 import type { CategoryScope } from '../../permissions/category-scope.ts';
+import { rangeConditions } from '../../platform/db/range-conditions.ts';
 import type { Database } from '../../platform/db/schema.ts';
 import { dialectOf, type DialectName } from '../../platform/db/dialect.ts';
 import { commentColumns, toCommentRow, type CommentRow, type Executor } from './comments.repo.ts';
@@ -23,20 +24,6 @@ export interface CommentListFilter {
   insertUserRoleIDs?: readonly number[] | undefined;
   dateInserted?: readonly DateCondition[] | undefined;
   dateUpdated?: readonly DateCondition[] | undefined;
-}
-
-function rangeConditions(
-  eb: CommentExpressions,
-  column: 'comments.commentID' | 'd.categoryID',
-  range: RangeFilter,
-): Expression<SqlBool>[] {
-  if (range.kind === 'values') {
-    return range.values.length === 0 ? [sql<SqlBool>`1 = 0`] : [eb(column, 'in', range.values)];
-  }
-  const conditions: Expression<SqlBool>[] = [];
-  if (range.min) conditions.push(eb(column, range.min.inclusive ? '>=' : '>', range.min.value));
-  if (range.max) conditions.push(eb(column, range.max.inclusive ? '<=' : '<', range.max.value));
-  return conditions;
 }
 
 function scopeCondition(eb: CommentExpressions, scope: CategoryScope): Expression<SqlBool> {

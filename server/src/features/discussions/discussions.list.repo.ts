@@ -4,6 +4,7 @@ import type { DiscussionSort } from '../../../../common/src/api/discussions.ts';
 import type { DateCondition } from '../../../../common/src/api/users.ts';
 import type { Db } from '../../platform/db/db.ts';
 import { dialectOf, type DialectName } from '../../platform/db/dialect.ts';
+import { rangeConditions } from '../../platform/db/range-conditions.ts';
 import type { Database } from '../../platform/db/schema.ts';
 import { compiledStatement } from '../../platform/db/compiled-statement.ts';
 import { type DiscussionRow, discussionColumns, toDiscussionRow } from './discussions.repo.ts';
@@ -42,22 +43,6 @@ export interface DiscussionFilter {
   resolved?: boolean | undefined;
   /** `only`: the announcement block of `pinOrder=first`; `exclude`: everything but it. */
   announcements?: { mode: 'only' | 'exclude'; block: AnnouncementBlock } | undefined;
-}
-
-type NumericColumn = 'discussions.discussionID' | 'discussions.score';
-
-function rangeConditions(
-  eb: DiscussionExpressions,
-  column: NumericColumn,
-  range: RangeFilter,
-): Expression<SqlBool>[] {
-  if (range.kind === 'values') {
-    return range.values.length === 0 ? [sql<SqlBool>`1 = 0`] : [eb(column, 'in', range.values)];
-  }
-  const conditions: Expression<SqlBool>[] = [];
-  if (range.min) conditions.push(eb(column, range.min.inclusive ? '>=' : '>', range.min.value));
-  if (range.max) conditions.push(eb(column, range.max.inclusive ? '<=' : '<', range.max.value));
-  return conditions;
 }
 
 function announcementBlock(

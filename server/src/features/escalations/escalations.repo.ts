@@ -6,6 +6,7 @@ import type { CategoryScope } from '../../permissions/category-scope.ts';
 import type { Db } from '../../platform/db/db.ts';
 import type { Database } from '../../platform/db/schema.ts';
 import { toApiDate } from '../../platform/dates.ts';
+import { rangeConditions } from '../../platform/db/range-conditions.ts';
 
 /** An escalation as stored (api-contract §27.7). */
 export interface EscalationRow {
@@ -88,17 +89,6 @@ export interface EscalationFilter {
 
 type Expressions = ExpressionBuilder<Database, 'escalations'>;
 
-type RangeColumn = 'escalations.escalationID' | 'escalations.recordID' | 'escalations.placeRecordID' | 'escalations.assignedUserID';
-
-function rangeConditions(eb: Expressions, column: RangeColumn, range: RangeFilter): Expression<SqlBool>[] {
-  if (range.kind === 'values')
-    return range.values.length === 0 ? [sql<SqlBool>`1 = 0`] : [eb(column, 'in', range.values)];
-  const conditions: Expression<SqlBool>[] = [];
-  if (range.min) conditions.push(eb(column, range.min.inclusive ? '>=' : '>', range.min.value));
-  if (range.max) conditions.push(eb(column, range.max.inclusive ? '<=' : '<', range.max.value));
-  return conditions;
-}
-
 function condition(eb: Expressions, filter: EscalationFilter): Expression<SqlBool> {
   const conditions: Expression<SqlBool>[] = [];
   if (!filter.scope.all) {
@@ -129,16 +119,7 @@ function condition(eb: Expressions, filter: EscalationFilter): Expression<SqlBoo
           .selectFrom('reports')
           .select('reports.reportID')
           .whereRef('reports.escalationID', '=', 'escalations.escalationID')
-          .where((inner) =>
-            range.kind === 'values'
-              ? range.values.length === 0
-                ? sql<SqlBool>`1 = 0`
-                : inner('reports.recordUserID', 'in', range.values)
-              : inner.and([
-                  ...(range.min ? [inner('reports.recordUserID', range.min.inclusive ? '>=' : '>', range.min.value)] : []),
-                  ...(range.max ? [inner('reports.recordUserID', range.max.inclusive ? '<=' : '<', range.max.value)] : []),
-                ]),
-          ),
+          .where((inner) => inner.and(rangeConditions(inner, 'reports.recordUserID', range))),
       ),
     );
   }
@@ -163,16 +144,7 @@ function condition(eb: Expressions, filter: EscalationFilter): Expression<SqlBoo
           .innerJoin('userRoles', 'userRoles.userID', 'reports.recordUserID')
           .select('reports.reportID')
           .whereRef('reports.escalationID', '=', 'escalations.escalationID')
-          .where((inner) =>
-            range.kind === 'values'
-              ? range.values.length === 0
-                ? sql<SqlBool>`1 = 0`
-                : inner('userRoles.roleID', 'in', range.values)
-              : inner.and([
-                  ...(range.min ? [inner('userRoles.roleID', range.min.inclusive ? '>=' : '>', range.min.value)] : []),
-                  ...(range.max ? [inner('userRoles.roleID', range.max.inclusive ? '<=' : '<', range.max.value)] : []),
-                ]),
-          ),
+          .where((inner) => inner.and(rangeConditions(inner, 'userRoles.roleID', range))),
       ),
     );
   }

@@ -3,6 +3,7 @@ import type { RangeFilter } from '../../../../common/src/api/categories.ts';
 import { reportStatuses, type ReportRecordType, type ReportStatus } from '../../../../common/src/api/reports.ts';
 import type { CategoryScope } from '../../permissions/category-scope.ts';
 import type { Db } from '../../platform/db/db.ts';
+import { rangeConditions } from '../../platform/db/range-conditions.ts';
 import type { Database } from '../../platform/db/schema.ts';
 import { sumReportCounts } from './reports.counters.repo.ts';
 import { reportColumns, withReasons, type ReportRow } from './reports.repo.ts';
@@ -25,22 +26,6 @@ export interface ReportFilter {
 }
 
 type ReportExpressions = ExpressionBuilder<Database, 'reports'>;
-
-type RangeColumn =
-  | 'reports.recordID'
-  | 'reports.placeRecordID'
-  | 'reports.insertUserID'
-  | 'reports.recordUserID'
-  | 'reports.escalationID';
-
-function rangeConditions(eb: ReportExpressions, column: RangeColumn, range: RangeFilter): Expression<SqlBool>[] {
-  if (range.kind === 'values')
-    return range.values.length === 0 ? [sql<SqlBool>`1 = 0`] : [eb(column, 'in', range.values)];
-  const conditions: Expression<SqlBool>[] = [];
-  if (range.min) conditions.push(eb(column, range.min.inclusive ? '>=' : '>', range.min.value));
-  if (range.max) conditions.push(eb(column, range.max.inclusive ? '<=' : '<', range.max.value));
-  return conditions;
-}
 
 /** The categories of a moderator's scope, as a condition on `reports.placeRecordID`. */
 function scopeCondition(eb: ReportExpressions, scope: CategoryScope): Expression<SqlBool> {
@@ -79,14 +64,7 @@ function filterCondition(eb: ReportExpressions, filter: ReportFilter, reasons: '
           .selectFrom('userRoles')
           .select('userRoles.userID')
           .whereRef('userRoles.userID', '=', 'reports.insertUserID')
-          .where((inner) => {
-            if (range.kind === 'values')
-              return range.values.length === 0 ? sql<SqlBool>`1 = 0` : inner('userRoles.roleID', 'in', range.values);
-            const bounds: Expression<SqlBool>[] = [];
-            if (range.min) bounds.push(inner('userRoles.roleID', range.min.inclusive ? '>=' : '>', range.min.value));
-            if (range.max) bounds.push(inner('userRoles.roleID', range.max.inclusive ? '<=' : '<', range.max.value));
-            return inner.and(bounds);
-          }),
+          .where((inner) => inner.and(rangeConditions(inner, 'userRoles.roleID', range))),
       ),
     );
   }
