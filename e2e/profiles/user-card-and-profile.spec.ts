@@ -100,8 +100,40 @@ for (const viewport of [
       mimeType: 'image/png',
       buffer: gradientPng(160, 90),
     });
+    // The square crop: it starts centred (35,0 and 90 px), zooms in with the slider, moves with
+    // the arrow keys and follows a drag.
+    const cropArea = page.getByRole('button', { name: 'Photo crop area' });
+    await cropArea.waitFor();
+    assert.equal(await cropArea.getAttribute('data-crop'), '35,0,90');
+    await page.getByLabel('Zoom').fill('150');
+    assert.equal(await cropArea.getAttribute('data-crop'), '50,15,60');
+    await cropArea.focus();
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('Shift+ArrowUp');
+    assert.equal(await cropArea.getAttribute('data-crop'), '47,0,60');
+    const box = await cropArea.boundingBox();
+    assert.ok(box, 'the crop square is shown');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 - 400, box.y + box.height / 2 + 400, { steps: 4 });
+    await page.mouse.up();
+    assert.equal(await cropArea.getAttribute('data-crop'), '0,30,60', 'dragged to the bottom left');
+    await screenshot(page, `edit-profile-crop-${width}`);
     await page.getByRole('button', { name: 'Upload' }).click();
     await page.getByText('Your photo has been updated.').waitFor();
+    // The avatar shows the new photo: a square of the chosen side.
+    const avatar = page
+      .getByRole('region', { name: 'Photo' })
+      .getByRole('img', { name: member.name });
+    await avatar.waitFor();
+    await page.waitForFunction((name) => {
+      const image = document.querySelector<HTMLImageElement>(`section img[alt="${name}"]`);
+      return image !== null && image.complete && image.naturalWidth > 0;
+    }, member.name);
+    const photo = await page.request.get((await avatar.getAttribute('src')) ?? '');
+    assert.equal(photo.status(), 200);
+    const png = await photo.body();
+    assert.deepEqual([png.readUInt32BE(16), png.readUInt32BE(20)], [60, 60], 'the cropped square');
     await screenshot(page, `edit-profile-${width}`);
 
     // A bookmark shows under the member's profile (owner only).

@@ -16,7 +16,8 @@ import type { UserPatch } from '../api/users.api.ts';
 import { usePatchCurrentUserMutation, useUploadPhotoMutation } from '../api/users.queries.ts';
 import { useProfileUserQuery } from '../api/profiles.queries.ts';
 import { ProfileFieldsSection } from './ProfileFieldsSection.tsx';
-import { cropToSquare } from './square-crop.ts';
+import { PhotoCropper, type PictureSize } from './PhotoCropper.tsx';
+import { cropToSquare, type Square } from './square-crop.ts';
 import styles from './EditProfilePage.module.css';
 
 /** `/profile/edit`: the signed-in member's account settings. */
@@ -46,8 +47,14 @@ function ProfileFields({ name }: { name: string }) {
 function PhotoSection({ user }: { user: CurrentUser }) {
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
+  const [size, setSize] = useState<PictureSize | null>(null);
+  const [crop, setCrop] = useState<Square | null>(null);
+  const [isUndecodable, setIsUndecodable] = useState(false);
   const choose = (chosen: File | null) => {
     setFile(chosen);
+    setSize(null);
+    setCrop(null);
+    setIsUndecodable(false);
     if (preview !== null) URL.revokeObjectURL(preview);
     setPreview(chosen === null ? null : URL.createObjectURL(chosen));
   };
@@ -65,10 +72,10 @@ function PhotoSection({ user }: { user: CurrentUser }) {
     void uploadCropped(file);
   };
 
-  // Issue 15: photos are square. The browser crops the centred square; a file it cannot decode
-  // goes as it is, so the server answers with the spec's message.
+  // Issue 15: photos are square. The browser crops the member's square (the cropper's, else the
+  // centred one); a file it cannot decode goes as it is, so the server answers with the spec's message.
   const uploadCropped = async (chosen: File) => {
-    const cropped = await cropToSquare(chosen);
+    const cropped = await cropToSquare(chosen, crop ?? undefined);
     upload.mutate(cropped ?? chosen, {
       onSuccess: () => {
         choose(null);
@@ -86,7 +93,7 @@ function PhotoSection({ user }: { user: CurrentUser }) {
         {t('Photo')}
       </h2>
       <form className={styles.photoForm} onSubmit={handleSubmit}>
-        <Avatar photoUrl={preview ?? user.photoUrl} name={user.name} size="large" />
+        <Avatar photoUrl={user.photoUrl} name={user.name} size="large" />
         <div className={styles.photoFields}>
           {formMessages.length > 0 ? <FormMessage>{formMessages.join(' ')}</FormMessage> : null}
           <TextField
@@ -98,6 +105,19 @@ function PhotoSection({ user }: { user: CurrentUser }) {
             onChange={(event) => choose(event.target.files?.[0] ?? null)}
             errors={errors.fieldErrors('photo')}
           />
+          {preview !== null && !isUndecodable ? (
+            <PhotoCropper
+              src={preview}
+              size={size}
+              crop={crop}
+              onLoad={(loaded, centred) => {
+                setSize(loaded);
+                setCrop(centred);
+              }}
+              onError={() => setIsUndecodable(true)}
+              onCropChange={setCrop}
+            />
+          ) : null}
           <div>
             <Button type="submit" disabled={file === null} isLoading={upload.isPending}>
               {t('Upload')}
