@@ -85,6 +85,13 @@ export const widgetRegistry: Readonly<Record<string, WidgetComponent>> = {
     async () =>
       (await import('../features/categories/components/CategoryFollowWidget.tsx')).CategoryFollowWidget,
   ),
+  FeaturedCollections: lazyWidget(
+    'FeaturedCollections',
+    'src/features/collections/components/FeaturedCollectionsWidget.tsx',
+    async () =>
+      (await import('../features/collections/components/FeaturedCollectionsWidget.tsx'))
+        .FeaturedCollectionsWidget,
+  ),
   // The discussion page's widgets (discussion-page helper).
   DiscussionOriginalPost: lazyWidget(
     'DiscussionOriginalPost',

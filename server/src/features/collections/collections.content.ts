@@ -17,7 +17,7 @@ import { authorizeCollections, loadCollection } from './collections.service.ts';
  * The record itself as the viewer may see it, through its feature's service (the same permission
  * checks as `GET /discussions/{id}` and `GET /categories/{id}`); null when it is gone or hidden.
  */
-async function loadRecord(
+export async function loadRecord(
   ctx: RequestContext,
   row: { recordType: string; recordID: number },
 ): Promise<Record<string, unknown> | null> {

@@ -21,6 +21,7 @@ import { postableScope } from '../categories/categories.policy.ts';
 import { getCommentThread } from '../comments/comments.thread.service.ts';
 import { listDiscussions } from '../discussions/discussions.list.ts';
 import { listTags } from '../tags/tags.service.ts';
+import { featuredCollectionsHydrator } from '../collections/collections.widget.ts';
 import type { LayoutParams } from './layouts.params.ts';
 import type { SharedParts } from './layouts.shared-parts.ts';
 import { relativeUrl } from './layouts.urls.ts';
@@ -361,6 +362,7 @@ const widgetHydrators: Readonly<Record<string, Hydrator>> = {
   DiscussionTags: discussionTagsHydrator,
   DiscussionCommentThread: commentThreadHydrator,
   CreateComment: createCommentHydrator,
+  FeaturedCollections: featuredCollectionsHydrator,
 };
 
 export const hydrators: Readonly<Record<string, Hydrator>> = Object.fromEntries(

@@ -1,6 +1,8 @@
 /** English strings of profiles, the user card and collections (merged into the en pack by ../en.ts). */
 export const usersEn: Readonly<Record<string, string>> = {
   'Add to Collection': 'Add to Collection',
+  'Featured': 'Featured',
+  'Category': 'Category',
   'Photo crop area': 'Photo crop area',
   'Zoom': 'Zoom',
   'Drag the square or use the arrow keys to choose the part of the picture to keep; + and − zoom.':
