@@ -5,7 +5,6 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyCompress from '@fastify/compress';
 import fastifySwagger from '@fastify/swagger';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
-import qs from 'qs';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from './platform/config.ts';
 import type { DatabaseHandle } from './platform/db/db.ts';
@@ -15,6 +14,7 @@ import { registerErrorHandlers, sendError } from './http/errors.ts';
 import { zodValidatorCompiler } from './http/validation.ts';
 import { guardRequest, redactUrl, resolveActor } from './http/actor.ts';
 import { schemaSerializerCompiler } from './http/serializer.ts';
+import { parseQueryString } from './http/query-string.ts';
 import { registerGuestCache } from './http/guest-cache.ts';
 import { auditRequestOf } from './http/audit-request.ts';
 import { configForRequest } from './http/origin.ts';
@@ -169,7 +169,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ignoreTrailingSlash: true,
       ignoreDuplicateSlashes: true,
       maxParamLength: 500,
-      querystringParser: (value: string) => qs.parse(value, { depth: 3, arrayLimit: 500, parameterLimit: 200 }),
+      querystringParser: parseQueryString,
     },
   });
 
