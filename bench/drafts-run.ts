@@ -4,7 +4,7 @@
  * long after its `dateScheduled` a due draft is published while 10,000 other scheduled drafts
  * (with their jobs) wait for later dates.
  */
-import { openDatabase, type DatabaseHandle } from '../server/src/platform/db/db.ts';
+import { withDatabase } from './run-database.ts';
 import { hashToken } from '../server/src/features/tokens/token-hash.ts';
 import { randomToken } from '../server/src/platform/secrets.ts';
 import { insertJobs } from '../server/src/platform/jobs/jobs.repo.ts';
@@ -37,15 +37,6 @@ export function autosaveBodies(): string[] {
   return Array.from({ length: 32 }, (_, index) =>
     JSON.stringify({ attributes: { body: JSON.stringify([{ type: 'p', children: [{ text: `${PARAGRAPH}${index}` }] }]), format: 'rich2', draftType: 'comment' } }),
   );
-}
-
-async function withDatabase<T>(run: Target, work: (database: DatabaseHandle) => Promise<T>): Promise<T> {
-  const database = openDatabase({ databaseUrl: run.databaseUrl, dataDir: run.dataDir });
-  try {
-    return await work(database);
-  } finally {
-    await database.close();
-  }
 }
 
 /**

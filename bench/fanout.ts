@@ -7,7 +7,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Insertable } from 'kysely';
-import { openDatabase, type DatabaseHandle } from '../server/src/platform/db/db.ts';
+import { type DatabaseHandle } from '../server/src/platform/db/db.ts';
+import { withDatabase } from './run-database.ts';
 import type { Database } from '../server/src/platform/db/schema.ts';
 import { nowIso } from '../server/src/platform/dates.ts';
 import { cpuSpentMs, cpuTicks, databaseBackends, serverProcesses } from './measure.ts';
@@ -29,15 +30,6 @@ export interface FanOutResult {
 }
 
 const FOLLOW_PREFERENCES = JSON.stringify({ 'preferences.popup.comments': true, 'preferences.email.comments': true });
-
-async function withDatabase<T>(run: Target, work: (database: DatabaseHandle) => Promise<T>): Promise<T> {
-  const database = openDatabase({ databaseUrl: run.databaseUrl, dataDir: run.dataDir });
-  try {
-    return await work(database);
-  } finally {
-    await database.close();
-  }
-}
 
 /** Adds users (member role, confirmed e-mail) until `followers` users follow the bench category. */
 export async function prepareFanOut(run: Target, info: SeedInfo, followers: number): Promise<number[]> {

@@ -5,7 +5,7 @@
  * the replaced version to the change log, against the same edits that write none).
  */
 import { sql } from 'kysely';
-import { openDatabase, type DatabaseHandle } from '../server/src/platform/db/db.ts';
+import { withDatabase } from './run-database.ts';
 import { hashToken } from '../server/src/features/tokens/token-hash.ts';
 import { randomToken } from '../server/src/platform/secrets.ts';
 import { isoAfter, nowIso } from '../server/src/platform/dates.ts';
@@ -29,15 +29,6 @@ export interface ReportsRun {
   reports: number;
   queueEntries: number;
   seedSeconds: number;
-}
-
-async function withDatabase<T>(run: Target, work: (database: DatabaseHandle) => Promise<T>): Promise<T> {
-  const database = openDatabase({ databaseUrl: run.databaseUrl, dataDir: run.dataDir });
-  try {
-    return await work(database);
-  } finally {
-    await database.close();
-  }
 }
 
 /**
