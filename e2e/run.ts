@@ -43,6 +43,7 @@ try {
   server = await startServer();
   process.env.E2E_BASE_URL = server.baseURL;
   process.env.E2E_DATA_DIR = server.dataDir;
+  process.env.E2E_CONTROL_URL = server.controlURL;
   const stream = run({
     files: findSpecs(path.join(root, 'e2e'), process.argv.slice(2)),
     // One journey at a time: journeys share the sign-in throttles of one server and one address.

@@ -13,6 +13,8 @@ export const adminPassword = 'E2e-Admin-Password-1';
 export interface RunningServer {
   baseURL: string;
   dataDir: string;
+  /** The server's clock control (e2e/server.ts; support/clock.ts moves it). */
+  controlURL: string;
   stop: () => Promise<void>;
 }
 
@@ -45,6 +47,7 @@ export async function startServer(): Promise<RunningServer> {
     throw new Error('The browser journeys need the web build: run `npm run build` first.');
   }
   const port = await freePort();
+  const controlPort = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hearth-e2e-'));
   const baseURL = `http://127.0.0.1:${port}`;
   let output = '';
@@ -53,6 +56,7 @@ export async function startServer(): Promise<RunningServer> {
     env: {
       ...process.env,
       PORT: String(port),
+      E2E_CONTROL_PORT: String(controlPort),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       BASE_URL: baseURL,
@@ -78,7 +82,8 @@ export async function startServer(): Promise<RunningServer> {
     }
     rmSync(dataDir, { recursive: true, force: true });
   };
-  const deadline = Date.now() + 60_000;
+  // Three minutes: on a machine loaded by other work, migrating and loading the app took over 60 s.
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) {
       await stop();
@@ -86,7 +91,7 @@ export async function startServer(): Promise<RunningServer> {
     }
     try {
       if ((await fetch(`${baseURL}/api/v2/health`)).status === 200) {
-        return { baseURL, dataDir, stop };
+        return { baseURL, dataDir, controlURL: `http://127.0.0.1:${controlPort}`, stop };
       }
     } catch {
       // not listening yet
@@ -94,11 +99,12 @@ export async function startServer(): Promise<RunningServer> {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   await stop();
-  throw new Error(`The server did not answer /api/v2/health within 60 s:\n${output}`);
+  throw new Error(`The server did not answer /api/v2/health within 180 s:\n${output}`);
 }
 
 let current: string | null = null;
 let currentDataDir: string | null = null;
+let currentControlURL: string | null = null;
 
 /**
  * Declares the journey file's server, at the top level of a spec: the runner's server
@@ -112,11 +118,13 @@ export function useJourneyServer(): void {
     if (given !== undefined && given !== '') {
       current = given;
       currentDataDir = process.env.E2E_DATA_DIR ?? null;
+      currentControlURL = process.env.E2E_CONTROL_URL ?? null;
       return;
     }
     server = await startServer();
     current = server.baseURL;
     currentDataDir = server.dataDir;
+    currentControlURL = server.controlURL;
   });
   after(async () => {
     await server?.stop();
@@ -139,4 +147,14 @@ export function journeyDataDir(): string {
     );
   }
   return currentDataDir;
+}
+
+/** The clock control of the journey's server (its `/clock/advance`, support/clock.ts). */
+export function journeyControlURL(): string {
+  if (currentControlURL === null) {
+    throw new Error(
+      'Call useJourneyServer() at the top of the spec file (and run through e2e/run.ts or alone).',
+    );
+  }
+  return currentControlURL;
 }
