@@ -153,6 +153,9 @@ describe(`GET /search: the index follows every change; text handling; bad input 
     const [lastDone, lastTotal] = steps.at(-1) ?? [0, -1];
     assert.equal(lastDone, lastTotal);
     assert.deepEqual(keysOf(await searchAs(t, fx.member, `query=${word}`)).sort(), [c(comment.commentID), d(discussion.discussionID)].sort());
+    // Posts written after the rebuild are indexed too (on PostgreSQL the rebuilt tables replace the old ones).
+    const later = await makeComment(t, { discussionID: discussion.discussionID, text: `later ${word}` });
+    assert.deepEqual(keysOf(await searchAs(t, fx.member, `query=later%20${word}`)), [c(later.commentID)]);
   });
 
   test('accents fold both ways', async () => {
