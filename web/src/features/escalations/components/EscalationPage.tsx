@@ -23,6 +23,7 @@ import {
   useEscalationQuery,
   usePatchEscalationMutation,
 } from '../api/escalations.queries.ts';
+import { AssigneePicker } from './AssigneePicker.tsx';
 import { escalationStatusLabel } from './escalation-labels.ts';
 import formStyles from '../../../components/form/Form.module.css';
 import styles from './Escalations.module.css';
@@ -120,6 +121,11 @@ function EscalationControls({ escalation }: { escalation: Escalation }) {
           ? t('Assigned to {name}', { name: escalation.assignedUser.name })
           : t('Unassigned')}
       </span>
+      <AssigneePicker
+        assignedUser={escalation.assignedUser}
+        isDisabled={patch.isPending}
+        onChange={(userID) => change({ assignedUserID: userID })}
+      />
       {escalation.assignedUserID === me.userID ? null : (
         <Button onClick={() => change({ assignedUserID: me.userID })} disabled={patch.isPending}>
           {t('Assign to me')}

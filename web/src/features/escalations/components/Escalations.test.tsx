@@ -139,4 +139,38 @@ describe('escalations screens', { timeout: 20_000 }, () => {
     expect(posted).toEqual({ parentRecordType: 'escalation', parentRecordID: 12, body: 'Second look', format: 'text' });
     expect(within(screen.getByRole('heading', { name: /comments/ })).getByText('2 comments')).toBeDefined();
   });
+  it('the assignee combobox finds a user by name and sets them, or "Unassigned", from the keyboard', async () => {
+    let escalation = anEscalation();
+    const ann = { userID: 7, name: 'ann', photoUrl: '' };
+    const calls = stubApi({
+      'GET /escalations/12': () => jsonResponse(200, escalation),
+      'PATCH /escalations/12': (call) => {
+        const { assignedUserID } = call.body as { assignedUserID: number | null };
+        escalation = { ...escalation, assignedUserID, assignedUser: assignedUserID === 7 ? ann : null };
+        return jsonResponse(200, escalation);
+      },
+      'GET /comments': () => jsonResponse(200, []),
+      'GET /users/by-names/': () => jsonResponse(200, [ann]),
+    });
+    const user = userEvent.setup({ delay: null });
+    renderWithApp(<EscalationPage />, {
+      route: '/dashboard/content/escalations/12',
+      path: '/dashboard/content/escalations/:escalationID',
+      bootstrap,
+    });
+    const combobox = await screen.findByRole('combobox', { name: 'Assignee' });
+    await user.type(combobox, 'an');
+    expect(await screen.findByRole('option', { name: 'ann' })).toBeDefined();
+    expect(calls.find((call) => call.path === '/users/by-names/')?.search.get('name')).toBe('an*');
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(combobox.getAttribute('aria-activedescendant')).toBe(screen.getByRole('option', { name: 'ann' }).id);
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Assigned to ann')).toBeDefined();
+
+    await user.click(combobox);
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(await screen.findByText('Unassigned', { selector: 'span' })).toBeDefined();
+    const patches = calls.filter((call) => call.method === 'PATCH').map((call) => call.body);
+    expect(patches).toEqual([{ assignedUserID: 7 }, { assignedUserID: null }]);
+  });
 });

@@ -13,6 +13,7 @@ export const escalationsEn: Readonly<Record<string, string>> = {
   Unassigned: 'Unassigned',
   'Assign to me': 'Assign to me',
   Unassign: 'Unassign',
+  Assignee: 'Assignee',
   'Restore post': 'Restore post',
   Removed: 'Removed',
   Record: 'Record',
