@@ -49,6 +49,7 @@ const urls: Record<string, string> = {
   memberComments: `/api/v2/comments?discussionID=${info.discussionID}&limit=30`,
   memberSsrDiscussion: new URL(discussion.url).pathname,
   memberSsrList: '/discussions',
+  memberNotifications: '/api/v2/notifications',
 };
 const url = key === undefined ? undefined : urls[key];
 if (url === undefined) throw new Error(`usage: node bench/profile-reads.ts <${Object.keys(urls).join('|')}>`);

@@ -2,6 +2,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
 import type { NotificationsTable } from '../../platform/db/schema.members.ts';
 import { toBool } from '../../platform/db/dialect.ts';
+import { compiledStatement } from '../../platform/db/compiled-statement.ts';
 
 // `notifications`: one row per recipient per event (migration 0015).
 
@@ -104,42 +105,57 @@ export async function findNotifications(
   return rows.map((row) => ({ ...toRow(row), count: 1 }));
 }
 
+// The list's statements run on every `GET /notifications`: built and compiled once
+// (compiled-statement.ts) instead of by Kysely on each call.
+const selectBatchPage = compiledStatement((db, parameters: { userID: number; limit: number; offset: number }) =>
+  db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('notifications')
+        .select((inner) => [
+          'batchKey',
+          inner.fn.max('notificationID').as('latestID'),
+          inner.fn.countAll<number | string>().as('count'),
+          inner.fn.min(sql<number>`case when ${sql.ref('read')} then 1 else 0 end`).as('allRead'),
+        ])
+        .where('notifyUserID', '=', parameters.userID)
+        .where('popup', '=', true)
+        .groupBy('batchKey')
+        .orderBy('latestID', 'desc')
+        .offset(parameters.offset)
+        .limit(parameters.limit)
+        .as('page'),
+    )
+    .innerJoin('notifications', 'notifications.notificationID', 'page.latestID')
+    .select(columns.map((column) => `notifications.${column}` as const))
+    .select(['page.count', 'page.allRead'])
+    .orderBy('page.latestID', 'desc'),
+);
+
 /**
  * A recipient's notifications grouped by batch, newest batch first: each batch is presented by its
- * newest row, with the batch's size and read only when every row in it is read.
+ * newest row, with the batch's size and read only when every row in it is read. One statement:
+ * the page of batches joined to each batch's newest row.
  */
 export async function findBatchedNotifications(
   db: Executor,
   userID: number,
   page: { offset: number; limit: number },
 ): Promise<ListedNotification[]> {
-  const groups = await db
-    .selectFrom('notifications')
-    .select((eb) => [
-      'batchKey',
-      eb.fn.max('notificationID').as('latestID'),
-      eb.fn.countAll<number | string>().as('count'),
-      eb.fn.min(sql<number>`case when ${sql.ref('read')} then 1 else 0 end`).as('allRead'),
-    ])
-    .where('notifyUserID', '=', userID)
-    .where('popup', '=', true)
-    .groupBy('batchKey')
-    .orderBy('latestID', 'desc')
-    .offset(page.offset)
-    .limit(page.limit)
-    .execute();
-  if (groups.length === 0) return [];
-  const rows = await db
-    .selectFrom('notifications')
-    .select(columns)
-    .where('notificationID', 'in', groups.map((group) => Number(group.latestID)))
-    .execute();
-  const byID = new Map(rows.map((row) => [row.notificationID, toRow(row)]));
-  return groups.flatMap((group) => {
-    const row = byID.get(Number(group.latestID));
-    return row ? [{ ...row, read: Number(group.allRead) === 1, count: Number(group.count) }] : [];
-  });
+  const rows = await selectBatchPage(db, { userID, limit: page.limit, offset: page.offset });
+  return rows.map(({ count, allRead, ...row }) => ({ ...row, read: Number(allRead) === 1, count: Number(count) }));
 }
+
+const selectBatchActors = compiledStatement((db, parameters: { userID: number; batchKeys: string[] }) =>
+  db
+    .selectFrom('notifications')
+    .select(['batchKey', 'actorUserID'])
+    .where('notifyUserID', '=', parameters.userID)
+    .where('batchKey', 'in', parameters.batchKeys)
+    .where('popup', '=', true)
+    .where('actorUserID', 'is not', null)
+    .orderBy('notificationID', 'desc'),
+);
 
 /** The distinct actors of some of a recipient's batches, newest first (the batch's `notifyUsers`). */
 export async function findBatchActors(
@@ -149,20 +165,12 @@ export async function findBatchActors(
 ): Promise<Map<string, number[]>> {
   const result = new Map<string, number[]>();
   if (batchKeys.length === 0) return result;
-  const rows = await db
-    .selectFrom('notifications')
-    .select(['batchKey', 'actorUserID'])
-    .where('notifyUserID', '=', userID)
-    .where('batchKey', 'in', [...new Set(batchKeys)])
-    .where('popup', '=', true)
-    .where('actorUserID', 'is not', null)
-    .orderBy('notificationID', 'desc')
-    .execute();
+  const rows = await selectBatchActors(db, { userID, batchKeys: [...new Set(batchKeys)] });
   for (const row of rows) {
     if (row.actorUserID === null) continue;
-    const actors = result.get(row.batchKey) ?? [];
-    if (!actors.includes(row.actorUserID)) actors.push(row.actorUserID);
-    result.set(row.batchKey, actors);
+    const actors = result.get(row.batchKey);
+    if (actors === undefined) result.set(row.batchKey, [row.actorUserID]);
+    else if (!actors.includes(row.actorUserID)) actors.push(row.actorUserID);
   }
   return result;
 }
