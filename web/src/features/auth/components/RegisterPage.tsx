@@ -2,9 +2,6 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { signInPath } from '../../../app/paths.ts';
 import { usePageMeta } from '../../../app/page-meta.tsx';
-import { Button } from '../../../components/Button.tsx';
-import { FormMessage } from '../../../components/form/FormMessage.tsx';
-import { HydratedFieldset } from '../../../components/form/HydratedFieldset.tsx';
 import { NewPasswordField } from '../../../components/form/NewPasswordField.tsx';
 import { TextField } from '../../../components/form/TextField.tsx';
 import { t } from '../../../lib/i18n.ts';
@@ -14,8 +11,8 @@ import { useFormErrors } from '../../../lib/use-form-errors.ts';
 import { useRegisterMutation, useSignInMutation } from '../api/auth.queries.ts';
 import { navigateWithReload } from '../navigate-with-reload.ts';
 import { EntryLayout } from './EntryLayout.tsx';
+import { EntryForm, EntryResult } from './EntryParts.tsx';
 import { HoneypotField } from './HoneypotField.tsx';
-import styles from './EntryLayout.module.css';
 
 const shownFields = ['email', 'name', 'password'] as const;
 
@@ -69,11 +66,12 @@ export function RegisterPage() {
   if (isPendingApproval) {
     return (
       <EntryLayout title={t('Register')}>
-        <div className={styles.result}>
-          <FormMessage type="success">
-            {t('Thank you for registering. Your application will be reviewed by an administrator.')}
-          </FormMessage>
-        </div>
+        <EntryResult
+          type="success"
+          message={t(
+            'Thank you for registering. Your application will be reviewed by an administrator.',
+          )}
+        />
       </EntryLayout>
     );
   }
@@ -81,12 +79,9 @@ export function RegisterPage() {
   if (user.userID !== 0) {
     return (
       <EntryLayout title={t('Register')}>
-        <div className={styles.result}>
-          <FormMessage type="info">
-            {t('You are signed in as {name}.', { name: user.name })}
-          </FormMessage>
+        <EntryResult type="info" message={t('You are signed in as {name}.', { name: user.name })}>
           <Link to={target}>{t('Continue')}</Link>
-        </div>
+        </EntryResult>
       </EntryLayout>
     );
   }
@@ -105,45 +100,39 @@ export function RegisterPage() {
         </p>
       }
     >
-      <form className={styles.form} onSubmit={(event) => void handleSubmit(event)} noValidate>
-        <HydratedFieldset>
-          {formMessages.length > 0 ? <FormMessage>{formMessages.join(' ')}</FormMessage> : null}
-          <TextField
-            label={t('Email')}
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            errors={errors.fieldErrors('email')}
-          />
-          <TextField
-            label={t('Username')}
-            name="name"
-            autoComplete="username"
-            required
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            errors={errors.fieldErrors('name')}
-          />
-          <NewPasswordField
-            label={t('Password')}
-            value={password}
-            onChange={setPassword}
-            errors={errors.fieldErrors('password')}
-          />
-          <HoneypotField value={honeypot} onChange={setHoneypot} />
-          <Button
-            type="submit"
-            variant="primary"
-            className={styles.submit}
-            isLoading={isSubmitting}
-          >
-            {t('Register')}
-          </Button>
-        </HydratedFieldset>
-      </form>
+      <EntryForm
+        onSubmit={(event) => void handleSubmit(event)}
+        formMessages={formMessages}
+        submitLabel={t('Register')}
+        isSubmitting={isSubmitting}
+      >
+        <TextField
+          label={t('Email')}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          errors={errors.fieldErrors('email')}
+        />
+        <TextField
+          label={t('Username')}
+          name="name"
+          autoComplete="username"
+          required
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          errors={errors.fieldErrors('name')}
+        />
+        <NewPasswordField
+          label={t('Password')}
+          value={password}
+          onChange={setPassword}
+          errors={errors.fieldErrors('password')}
+        />
+        <HoneypotField value={honeypot} onChange={setHoneypot} />
+      </EntryForm>
     </EntryLayout>
   );
 }

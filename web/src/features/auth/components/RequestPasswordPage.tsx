@@ -2,15 +2,12 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { signInPath } from '../../../app/paths.ts';
 import { usePageMeta } from '../../../app/page-meta.tsx';
-import { Button } from '../../../components/Button.tsx';
-import { FormMessage } from '../../../components/form/FormMessage.tsx';
 import { TextField } from '../../../components/form/TextField.tsx';
 import { t } from '../../../lib/i18n.ts';
 import { useFormErrors } from '../../../lib/use-form-errors.ts';
 import { useRequestPasswordMutation } from '../api/auth.queries.ts';
 import { EntryLayout } from './EntryLayout.tsx';
-import styles from './EntryLayout.module.css';
-import { HydratedFieldset } from '../../../components/form/HydratedFieldset.tsx';
+import { EntryForm, EntryResult } from './EntryParts.tsx';
 
 const shownFields = ['email'] as const;
 
@@ -47,34 +44,29 @@ export function RequestPasswordPage() {
       }
     >
       {mutation.isSuccess ? (
-        <div className={styles.result}>
-          <FormMessage type="success">
-            {t('A message has been sent to your email address with password reset instructions.')}
-          </FormMessage>
-        </div>
+        <EntryResult
+          type="success"
+          message={t(
+            'A message has been sent to your email address with password reset instructions.',
+          )}
+        />
       ) : (
-        <form className={styles.form} onSubmit={handleSubmit} noValidate>
-          <HydratedFieldset>
-            {formMessages.length > 0 ? <FormMessage>{formMessages.join(' ')}</FormMessage> : null}
-            <TextField
-              label={t('Email/Username')}
-              name="email"
-              autoComplete="email"
-              required
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-              errors={errors.fieldErrors('email')}
-            />
-            <Button
-              type="submit"
-              variant="primary"
-              className={styles.submit}
-              isLoading={mutation.isPending}
-            >
-              {t('Request a new password')}
-            </Button>
-          </HydratedFieldset>
-        </form>
+        <EntryForm
+          onSubmit={handleSubmit}
+          formMessages={formMessages}
+          submitLabel={t('Request a new password')}
+          isSubmitting={mutation.isPending}
+        >
+          <TextField
+            label={t('Email/Username')}
+            name="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            errors={errors.fieldErrors('email')}
+          />
+        </EntryForm>
       )}
     </EntryLayout>
   );

@@ -2,8 +2,6 @@ import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { requestPasswordPath, signInPath } from '../../../app/paths.ts';
 import { usePageMeta } from '../../../app/page-meta.tsx';
-import { Button } from '../../../components/Button.tsx';
-import { FormMessage } from '../../../components/form/FormMessage.tsx';
 import { NewPasswordField } from '../../../components/form/NewPasswordField.tsx';
 import { TextField } from '../../../components/form/TextField.tsx';
 import { ApiError } from '../../../lib/api.ts';
@@ -11,8 +9,7 @@ import { t } from '../../../lib/i18n.ts';
 import { useFormErrors } from '../../../lib/use-form-errors.ts';
 import { useResetPasswordMutation } from '../api/auth.queries.ts';
 import { EntryLayout } from './EntryLayout.tsx';
-import styles from './EntryLayout.module.css';
-import { HydratedFieldset } from '../../../components/form/HydratedFieldset.tsx';
+import { EntryForm, EntryResult } from './EntryParts.tsx';
 
 const shownFields = ['password', 'passwordConfirm'] as const;
 
@@ -57,12 +54,12 @@ export function ResetPasswordPage() {
   if (mutation.isSuccess) {
     return (
       <EntryLayout title={t('Reset my password')}>
-        <div className={styles.result}>
-          <FormMessage type="success">
-            {t('Your password has been changed. You can now sign in with it.')}
-          </FormMessage>
+        <EntryResult
+          type="success"
+          message={t('Your password has been changed. You can now sign in with it.')}
+        >
           <Link to={signInPath()}>{t('Sign In')}</Link>
-        </div>
+        </EntryResult>
       </EntryLayout>
     );
   }
@@ -77,35 +74,29 @@ export function ResetPasswordPage() {
         </p>
       }
     >
-      <form className={styles.form} onSubmit={handleSubmit} noValidate>
-        <HydratedFieldset>
-          {formMessages.length > 0 ? <FormMessage>{formMessages.join(' ')}</FormMessage> : null}
-          <NewPasswordField
-            label={t('New Password')}
-            value={password}
-            onChange={setPassword}
-            errors={errors.fieldErrors('password')}
-          />
-          <TextField
-            label={t('Confirm Password')}
-            name="passwordConfirm"
-            type="password"
-            autoComplete="new-password"
-            required
-            value={confirmation}
-            onChange={(event) => setConfirmation(event.target.value)}
-            errors={errors.fieldErrors('passwordConfirm')}
-          />
-          <Button
-            type="submit"
-            variant="primary"
-            className={styles.submit}
-            isLoading={mutation.isPending}
-          >
-            {t('Save Password')}
-          </Button>
-        </HydratedFieldset>
-      </form>
+      <EntryForm
+        onSubmit={handleSubmit}
+        formMessages={formMessages}
+        submitLabel={t('Save Password')}
+        isSubmitting={mutation.isPending}
+      >
+        <NewPasswordField
+          label={t('New Password')}
+          value={password}
+          onChange={setPassword}
+          errors={errors.fieldErrors('password')}
+        />
+        <TextField
+          label={t('Confirm Password')}
+          name="passwordConfirm"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={confirmation}
+          onChange={(event) => setConfirmation(event.target.value)}
+          errors={errors.fieldErrors('passwordConfirm')}
+        />
+      </EntryForm>
     </EntryLayout>
   );
 }

@@ -2,9 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { registerPath, requestPasswordPath } from '../../../app/paths.ts';
 import { usePageMeta } from '../../../app/page-meta.tsx';
-import { Button } from '../../../components/Button.tsx';
 import { CheckboxField } from '../../../components/form/CheckboxField.tsx';
-import { FormMessage } from '../../../components/form/FormMessage.tsx';
 import { TextField } from '../../../components/form/TextField.tsx';
 import { t } from '../../../lib/i18n.ts';
 import { safeTarget } from '../../../lib/safe-url.ts';
@@ -13,8 +11,8 @@ import { useFormErrors } from '../../../lib/use-form-errors.ts';
 import { useSignInMutation } from '../api/auth.queries.ts';
 import { navigateWithReload } from '../navigate-with-reload.ts';
 import { EntryLayout } from './EntryLayout.tsx';
+import { EntryForm, EntryResult } from './EntryParts.tsx';
 import styles from './EntryLayout.module.css';
-import { HydratedFieldset } from '../../../components/form/HydratedFieldset.tsx';
 
 const shownFields = ['username', 'password', 'persist'] as const;
 
@@ -45,12 +43,9 @@ export function SignInPage() {
   if (user.userID !== 0) {
     return (
       <EntryLayout title={t('Sign In')}>
-        <div className={styles.result}>
-          <FormMessage type="info">
-            {t('You are signed in as {name}.', { name: user.name })}
-          </FormMessage>
+        <EntryResult type="info" message={t('You are signed in as {name}.', { name: user.name })}>
           <Link to={target}>{t('Continue')}</Link>
-        </div>
+        </EntryResult>
       </EntryLayout>
     );
   }
@@ -66,47 +61,41 @@ export function SignInPage() {
         </p>
       }
     >
-      <form className={styles.form} onSubmit={(event) => void handleSubmit(event)} noValidate>
-        <HydratedFieldset>
-          {formMessages.length > 0 ? <FormMessage>{formMessages.join(' ')}</FormMessage> : null}
-          <TextField
-            label={t('Email/Username')}
-            name="username"
-            autoComplete="username"
-            required
-            value={username}
-            onChange={(event) => setUsername(event.target.value)}
-            errors={errors.fieldErrors('username')}
+      <EntryForm
+        onSubmit={(event) => void handleSubmit(event)}
+        formMessages={formMessages}
+        submitLabel={t('Sign In')}
+        isSubmitting={signInMutation.isPending || signInMutation.isSuccess}
+      >
+        <TextField
+          label={t('Email/Username')}
+          name="username"
+          autoComplete="username"
+          required
+          value={username}
+          onChange={(event) => setUsername(event.target.value)}
+          errors={errors.fieldErrors('username')}
+        />
+        <TextField
+          label={t('Password')}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          errors={errors.fieldErrors('password', 'currentPassword')}
+        />
+        <div className={styles.row}>
+          <CheckboxField
+            label={t('Keep me signed in')}
+            name="persist"
+            checked={persist}
+            onChange={(event) => setPersist(event.target.checked)}
           />
-          <TextField
-            label={t('Password')}
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            errors={errors.fieldErrors('password', 'currentPassword')}
-          />
-          <div className={styles.row}>
-            <CheckboxField
-              label={t('Keep me signed in')}
-              name="persist"
-              checked={persist}
-              onChange={(event) => setPersist(event.target.checked)}
-            />
-            <Link to={requestPasswordPath()}>{t('Forgot your password?')}</Link>
-          </div>
-          <Button
-            type="submit"
-            variant="primary"
-            className={styles.submit}
-            isLoading={signInMutation.isPending || signInMutation.isSuccess}
-          >
-            {t('Sign In')}
-          </Button>
-        </HydratedFieldset>
-      </form>
+          <Link to={requestPasswordPath()}>{t('Forgot your password?')}</Link>
+        </div>
+      </EntryForm>
     </EntryLayout>
   );
 }
