@@ -28,6 +28,10 @@ import { declareGuestRead } from '../../platform/guest-cache.ts';
 import { createComment } from './comments.create.ts';
 import { deleteComment, deleteCommentsList } from './comments.delete.ts';
 import { patchComment } from './comments.edit.ts';
+import {
+  deleteEscalationCommentByID,
+  patchEscalationComment,
+} from '../escalations/escalations.comment-changes.ts';
 import { getComment, getCommentEdit, getCommentQuote, listComments } from './comments.service.ts';
 import { getCommentThread } from './comments.thread.service.ts';
 import {
@@ -173,10 +177,13 @@ export async function commentsRoutes(app: FastifyInstance): Promise<void> {
         tags: ['comments'],
         params: commentIDParamsSchema,
         body: patchCommentBodySchema,
-        response: { 200: commentSchema, ...errors },
+        response: { 200: z.union([commentSchema, escalationCommentSchema]), ...errors },
       },
     },
-    async (request) => patchComment(request.ctx, request.params.id, request.body),
+    async (request) =>
+      // api-contract §9: a comment on an escalation (its ID is from the same key space).
+      (await patchEscalationComment(request.ctx, request.params.id, request.body)) ??
+      patchComment(request.ctx, request.params.id, request.body),
   );
 
   api.delete(
@@ -190,7 +197,8 @@ export async function commentsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      await deleteComment(request.ctx, request.params.id);
+      if (!(await deleteEscalationCommentByID(request.ctx, request.params.id)))
+        await deleteComment(request.ctx, request.params.id);
       return reply.status(204).send(null);
     },
   );

@@ -77,3 +77,29 @@ export async function findEscalationComments(
     .execute();
   return rows.map((row) => ({ ...row, dateInserted: toApiDate(row.dateInserted), dateUpdated: toApiDate(row.dateUpdated) }));
 }
+
+/** The comment's raw source (for a `PATCH` that changes only its format). */
+export async function findEscalationCommentSource(db: Db, commentID: number): Promise<string | undefined> {
+  const row = await db.selectFrom('escalationComments').select('body').where('commentID', '=', commentID).executeTakeFirst();
+  return row?.body;
+}
+
+/** Replaces an escalation comment's body (source, format and rendering). */
+export async function updateEscalationComment(
+  db: Db,
+  commentID: number,
+  changes: { body: string; format: string; bodyHtml: string; updateUserID: number; dateUpdated: string },
+): Promise<void> {
+  await db.updateTable('escalationComments').set(changes).where('commentID', '=', commentID).execute();
+}
+
+/** Deletes the comment and uncounts it on its escalation; pass a transaction. */
+export async function deleteEscalationComment(db: Db, comment: { commentID: number; escalationID: number }): Promise<void> {
+  await db.deleteFrom('escalationComments').where('commentID', '=', comment.commentID).execute();
+  await db
+    .updateTable('escalations')
+    .set({ countComments: sql<number>`"countComments" - 1` })
+    .where('escalationID', '=', comment.escalationID)
+    .where('countComments', '>', 0)
+    .execute();
+}

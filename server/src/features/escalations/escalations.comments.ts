@@ -18,6 +18,7 @@ import {
   insertEscalationComment,
   type EscalationCommentRow,
 } from './escalation-comments.repo.ts';
+import { escalationCommentPermissions, type EscalationPlace } from './escalations.comment-policy.ts';
 import { escalationUrl } from './escalations.present.ts';
 import type { EscalationRow } from './escalations.repo.ts';
 
@@ -32,7 +33,9 @@ async function presentEscalationComments(
 ): Promise<EscalationComment[]> {
   const users = await loadUserFragments(ctx, [...new Set(rows.map((row) => row.insertUserID))]);
   const url = escalationUrl(ctx.config.baseUrl, escalation.escalationID);
-  return rows.map((row) => ({
+  const place = await placeOf(ctx.db, escalation.placeRecordID);
+  const permissions = await Promise.all(rows.map((row) => escalationCommentPermissions(ctx, row, place)));
+  return rows.map((row, index) => ({
     commentID: row.commentID,
     parentRecordType: 'escalation' as const,
     parentRecordID: row.escalationID,
@@ -54,7 +57,7 @@ async function presentEscalationComments(
     attributes: {},
     moderationStatus: 'accepted' as const,
     displayType: 'full' as const,
-    permissions: { 'comments.add': true, 'comments.edit': false, 'comments.delete': false },
+    permissions: permissions[index] ?? { 'comments.add': true, 'comments.edit': false, 'comments.delete': false },
     type: 'comment' as const,
   }));
 }
@@ -129,12 +132,31 @@ export async function listEscalationComments(
  * @throws AppError 404 "Comment not found." to everyone else (the escalation is not theirs to see).
  */
 export async function findReadableEscalationComment(ctx: RequestContext, commentID: number): Promise<EscalationComment | undefined> {
+  const found = await findModeratedEscalationComment(ctx, commentID);
+  return found ? presentEscalationComment(ctx, found.escalation, found.row) : undefined;
+}
+
+/**
+ * An escalation comment with its escalation and place, for a moderator of the escalation's
+ * record; undefined when the ID is not an escalation comment.
+ * @throws AppError 404 "Comment not found." to everyone else.
+ */
+export async function findModeratedEscalationComment(
+  ctx: RequestContext,
+  commentID: number,
+): Promise<{ row: EscalationCommentRow; escalation: EscalationRow; place: EscalationPlace } | undefined> {
   const row = await findEscalationCommentByID(ctx.db, commentID);
   if (!row) return undefined;
   const escalation = await findEscalationByID(ctx.db, row.escalationID);
   const place = escalation ? await placeOf(ctx.db, escalation.placeRecordID) : undefined;
   if (!escalation || !place || ctx.actor.userID <= 0 || !moderatesPlace(ctx.permissions, place))
     throw new AppError(404, 'Comment not found.');
+  return { row, escalation, place };
+}
+
+/** One escalation comment as the API answers it. */
+export async function presentEscalationComment(ctx: RequestContext, escalation: EscalationRow, row: EscalationCommentRow): Promise<EscalationComment> {
   const [comment] = await presentEscalationComments(ctx, escalation, [row], { insertUser: true, body: true });
+  if (!comment) throw new AppError(404, 'Comment not found.');
   return comment;
 }
