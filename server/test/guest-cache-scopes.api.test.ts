@@ -280,6 +280,38 @@ describe(`guest cache scopes (${testDialect})`, () => {
     assert.ok(awayList.some((discussion) => discussion.name === 'Renamed'));
   });
 
+  test("a collection's writes empty the cache: pages with the featured collections widget show the change", async () => {
+    const discussion = await postDiscussion(t, admin, category.categoryID, { name: 'Featured' });
+    const home = '/api/v2/layouts/lookup-hydrate?layoutViewType=home&recordType=siteSection&recordID=0';
+    await prime(list, home);
+    const created = await inject(t, admin, {
+      method: 'POST',
+      url: '/api/v2/collections',
+      payload: {
+        name: 'Start Here',
+        records: [{ recordType: 'discussion', recordID: discussion.discussionID, sort: 1 }],
+      },
+    });
+    assert.equal(created.statusCode, 201, created.body);
+    assert.equal(await hit(home), false, 'a new collection empties the cached home page');
+    const { collectionID } = created.json() as { collectionID: number };
+    await prime(list, home);
+    const renamed = await inject(t, admin, {
+      method: 'PATCH',
+      url: `/api/v2/collections/${String(collectionID)}`,
+      payload: { name: 'Begin Here' },
+    });
+    assert.equal(renamed.statusCode, 200, renamed.body);
+    assert.equal(await hit(home), false, 'a renamed collection empties the cached home page');
+    await prime(list, home);
+    const removed = await inject(t, admin, {
+      method: 'DELETE',
+      url: `/api/v2/collections/${String(collectionID)}`,
+    });
+    assert.equal(removed.statusCode, 204, removed.body);
+    assert.equal(await hit(list), false, 'a deleted collection empties the cached lists');
+  });
+
   test('every write route decides what it changes for guests; these empty the cache or what they name', () => {
     const writeRoutes = t.app.apiRoutes.filter(
       (route) => route.method !== 'GET' && route.method !== 'HEAD',
@@ -327,6 +359,7 @@ describe(`guest cache scopes (${testDialect})`, () => {
     ]);
     assert.deepEqual(listed('all'), [
       'DELETE /api/v2/categories/:id',
+      'DELETE /api/v2/collections/:id',
       'DELETE /api/v2/comments/list',
       'DELETE /api/v2/discussions/:id',
       'DELETE /api/v2/discussions/list',
@@ -335,6 +368,7 @@ describe(`guest cache scopes (${testDialect})`, () => {
       'DELETE /api/v2/users/:id',
       'DELETE /api/v2/users/:id/photo',
       'PATCH /api/v2/categories/:id',
+      'PATCH /api/v2/collections/:id',
       'PATCH /api/v2/config',
       'PATCH /api/v2/discussions/close',
       'PATCH /api/v2/discussions/merge',
@@ -346,10 +380,12 @@ describe(`guest cache scopes (${testDialect})`, () => {
       'PATCH /api/v2/users/:id',
       'POST /api/v2/calls/run',
       'POST /api/v2/categories',
+      'POST /api/v2/collections',
       'POST /api/v2/discussions/split',
       'POST /api/v2/roles',
       'POST /api/v2/tags',
       'POST /api/v2/users/:id/photo',
+      'PUT /api/v2/collections/by-resource',
       'PUT /api/v2/roles/:id/permissions',
       'PUT /api/v2/users/:id/ban',
     ]);

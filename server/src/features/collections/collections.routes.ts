@@ -76,7 +76,7 @@ export async function collectionsRoutes(app: FastifyInstance): Promise<void> {
   api.put(
     '/collections/by-resource',
     {
-      config: { guestCacheWrite: 'none' },
+      config: { guestCacheWrite: 'all' },
       schema: {
         tags: ['collections'],
         body: putByResourceBodySchema,
@@ -134,7 +134,7 @@ export async function collectionsRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/collections',
     {
-      config: { guestCacheWrite: 'none' },
+      config: { guestCacheWrite: 'all' },
       schema: {
         tags: ['collections'],
         body: createCollectionBodySchema,
@@ -148,7 +148,7 @@ export async function collectionsRoutes(app: FastifyInstance): Promise<void> {
   api.patch(
     '/collections/:id',
     {
-      config: { guestCacheWrite: 'none' },
+      config: { guestCacheWrite: 'all' },
       schema: {
         tags: ['collections'],
         params: collectionIDParamsSchema,
@@ -162,7 +162,7 @@ export async function collectionsRoutes(app: FastifyInstance): Promise<void> {
   api.delete(
     '/collections/:id',
     {
-      config: { guestCacheWrite: 'none' },
+      config: { guestCacheWrite: 'all' },
       schema: {
         tags: ['collections'],
         params: collectionIDParamsSchema,
