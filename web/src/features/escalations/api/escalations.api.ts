@@ -53,3 +53,13 @@ export function addEscalationComment(escalationID: number, body: string): Promis
     format: 'text',
   });
 }
+
+/** `PATCH /comments/{id}` of an escalation comment: its new plain text. */
+export function editEscalationComment(commentID: number, body: string): Promise<EscalationComment> {
+  return api.patch<EscalationComment>(`/comments/${commentID}`, { body, format: 'text' });
+}
+
+/** `DELETE /comments/{id}` of an escalation comment. */
+export function deleteEscalationComment(commentID: number): Promise<void> {
+  return api.delete<void>(`/comments/${commentID}`);
+}

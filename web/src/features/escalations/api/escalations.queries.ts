@@ -2,6 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PatchEscalationBody } from '../../../../../common/src/api/escalations.ts';
 import {
   addEscalationComment,
+  deleteEscalationComment,
+  editEscalationComment,
   fetchEscalation,
   fetchEscalationComments,
   fetchEscalations,
@@ -55,6 +57,29 @@ export function useAddEscalationCommentMutation(escalationID: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: string) => addEscalationComment(escalationID, body),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: escalationKeys.comments(escalationID) });
+      await queryClient.invalidateQueries({ queryKey: escalationKeys.detail(escalationID) });
+    },
+  });
+}
+
+/** Edits an escalation comment; the thread is fetched again. */
+export function useEditEscalationCommentMutation(escalationID: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ commentID, body }: { commentID: number; body: string }) => editEscalationComment(commentID, body),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: escalationKeys.comments(escalationID) });
+    },
+  });
+}
+
+/** Deletes an escalation comment; the thread and the escalation's count are fetched again. */
+export function useDeleteEscalationCommentMutation(escalationID: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (commentID: number) => deleteEscalationComment(commentID),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: escalationKeys.comments(escalationID) });
       await queryClient.invalidateQueries({ queryKey: escalationKeys.detail(escalationID) });

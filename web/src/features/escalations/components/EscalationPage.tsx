@@ -24,6 +24,7 @@ import {
   usePatchEscalationMutation,
 } from '../api/escalations.queries.ts';
 import { AssigneePicker } from './AssigneePicker.tsx';
+import { EscalationCommentItem } from './EscalationCommentItem.tsx';
 import { escalationStatusLabel } from './escalation-labels.ts';
 import formStyles from '../../../components/form/Form.module.css';
 import styles from './Escalations.module.css';
@@ -166,13 +167,7 @@ function EscalationComments({ escalationID, count }: { escalationID: number; cou
       ) : (
         <ol className={styles.list}>
           {comments.data.map((comment) => (
-            <li key={comment.commentID} className={styles.item}>
-              <div className={styles.meta}>
-                <span className={styles.status}>{comment.insertUser?.name ?? ''}</span>
-                <DateTime date={comment.dateInserted} />
-              </div>
-              <UserContent html={comment.body ?? ''} />
-            </li>
+            <EscalationCommentItem key={comment.commentID} escalationID={escalationID} comment={comment} />
           ))}
         </ol>
       )}

@@ -173,4 +173,40 @@ describe('escalations screens', { timeout: 20_000 }, () => {
     const patches = calls.filter((call) => call.method === 'PATCH').map((call) => call.body);
     expect(patches).toEqual([{ assignedUserID: 7 }, { assignedUserID: null }]);
   });
+  it('a comment the moderator may change has Edit (plain text, PATCH /comments/{id}) and Delete (confirmed, DELETE)', async () => {
+    let comments = [{ ...aComment(1, 'First look'), permissions: { 'comments.add': true, 'comments.edit': true, 'comments.delete': true } }];
+    const calls = stubApi({
+      'GET /escalations/12': () => jsonResponse(200, anEscalation()),
+      'GET /comments': () => jsonResponse(200, comments),
+      'PATCH /comments/1': (call) => {
+        comments = [{ ...comments[0]!, body: `<p>${(call.body as { body: string }).body}</p>` }];
+        return jsonResponse(200, comments[0]);
+      },
+      'DELETE /comments/1': () => {
+        comments = [];
+        return new Response(null, { status: 204 });
+      },
+    });
+    const user = userEvent.setup({ delay: null });
+    renderWithApp(<EscalationPage />, {
+      route: '/dashboard/content/escalations/12',
+      path: '/dashboard/content/escalations/:escalationID',
+      bootstrap,
+    });
+    await screen.findByText('First look');
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    const box = screen.getByLabelText('Edit comment');
+    expect((box as HTMLTextAreaElement).value).toBe('First look');
+    await user.clear(box);
+    await user.type(box, 'Better look');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Better look')).toBeDefined();
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ body: 'Better look', format: 'text' });
+
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Comment' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await vi.waitFor(() => expect(screen.queryByText('Better look')).toBeNull());
+    expect(calls.some((call) => call.method === 'DELETE' && call.path === '/comments/1')).toBe(true);
+  });
 });
