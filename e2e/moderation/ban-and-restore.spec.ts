@@ -10,6 +10,7 @@ import {
 } from '../support/browser.ts';
 import { adminPassword, journeyBaseURL, useJourneyServer } from '../support/server.ts';
 import { signInThroughApi } from '../support/sign-in.ts';
+import { postThread } from '../support/threads.ts';
 
 useJourneyServer();
 
@@ -30,34 +31,19 @@ test('a moderator restores a deleted comment and bans a member, who can no longe
   assert.equal(registered.status(), 201, await registered.text());
   await signInThroughApi(memberPage, member.name, member.password);
 
-  const categories = await api<{ categoryID: number; displayAs: string }[]>(
-    'GET',
-    '/categories?outputFormat=flat',
-  );
-  const categoryID =
-    categories.find((category) => category.displayAs === 'discussions')?.categoryID ??
-    categories[0]?.categoryID;
-  const discussion = await api<{ discussionID: number }>('POST', '/discussions', {
+  const thread = await postThread(api, {
     name: 'A thread to moderate',
-    body: 'Opening post.',
-    format: 'text',
-    categoryID,
-  });
-  const comment = await api<{ commentID: number }>('POST', '/comments', {
-    body: 'A comment that comes back.',
-    format: 'text',
-    parentRecordType: 'discussion',
-    parentRecordID: discussion.discussionID,
+    comment: 'A comment that comes back.',
   });
 
   const { page, errors } = await openPage(browser, 'desktop');
   await signInThroughApi(page, 'admin', adminPassword);
-  const removed = await page.request.delete(`/api/v2/comments/${comment.commentID}`, {
+  const removed = await page.request.delete(`/api/v2/comments/${thread.commentID}`, {
     headers: writeHeaders(),
   });
   assert.equal(removed.status(), 204, await removed.text());
   await page.goto(
-    `/log/filter?parentRecordID=${discussion.discussionID}&recordType=comment&operation=delete`,
+    `/log/filter?parentRecordID=${thread.discussionID}&recordType=comment&operation=delete`,
   );
   await page.getByRole('heading', { level: 1, name: 'Deleted Comments' }).waitFor();
   await page.getByText('A comment that comes back.').waitFor();
@@ -66,11 +52,11 @@ test('a moderator restores a deleted comment and bans a member, who can no longe
   await page.getByRole('button', { name: /^Restore version/ }).click();
   await page.getByText('Restored.').waitFor();
   await page.getByText('No deleted comments.').waitFor();
-  const restored = await page.request.get(`/api/v2/comments/${comment.commentID}`);
+  const restored = await page.request.get(`/api/v2/comments/${thread.commentID}`);
   assert.equal(restored.status(), 200);
 
   // The Revision History of an edited discussion: the earlier words struck out, the new ones marked.
-  await api('PATCH', `/discussions/${discussion.discussionID}`, {
+  await api('PATCH', `/discussions/${thread.discussionID}`, {
     name: 'A thread now renamed',
     body: 'Opening post, edited.',
     format: 'text',
@@ -95,7 +81,7 @@ test('a moderator restores a deleted comment and bans a member, who can no longe
   await page.getByRole('button', { name: 'Unban' }).waitFor();
 
   const post = await memberPage.request.post('/api/v2/discussions', {
-    data: { name: 'Not allowed', body: 'x', format: 'text', categoryID },
+    data: { name: 'Not allowed', body: 'x', format: 'text', categoryID: thread.categoryID },
     headers: writeHeaders(),
   });
   assert.equal(post.status(), 401);

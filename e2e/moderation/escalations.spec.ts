@@ -4,6 +4,7 @@ import { adminApi } from '../support/admin-api.ts';
 import { assertAccessible, openPage, screenshot, useBrowser } from '../support/browser.ts';
 import { adminPassword, useJourneyServer } from '../support/server.ts';
 import { signInThroughApi } from '../support/sign-in.ts';
+import { postThread } from '../support/threads.ts';
 
 useJourneyServer();
 
@@ -14,29 +15,14 @@ const browser = useBrowser();
 test('a moderator follows up an escalation: status, assignee and a comment', async () => {
   const api = await adminApi();
   await api('PATCH', '/config', { 'featureFlags.escalations.Enabled': true });
-  const categories = await api<{ categoryID: number; displayAs: string }[]>(
-    'GET',
-    '/categories?outputFormat=flat',
-  );
-  const categoryID =
-    categories.find((category) => category.displayAs === 'discussions')?.categoryID ??
-    categories[0]?.categoryID;
-  const discussion = await api<{ discussionID: number }>('POST', '/discussions', {
+  const thread = await postThread(api, {
     name: 'A thread to escalate',
-    body: 'Opening post.',
-    format: 'text',
-    categoryID,
-  });
-  const comment = await api<{ commentID: number }>('POST', '/comments', {
-    body: 'Threatening words here.',
-    format: 'text',
-    parentRecordType: 'discussion',
-    parentRecordID: discussion.discussionID,
+    comment: 'Threatening words here.',
   });
   const name = `Threats ${String(Date.now())}`;
   const escalation = await api<{ escalationID: number }>('POST', '/escalations', {
     recordType: 'comment',
-    recordID: comment.commentID,
+    recordID: thread.commentID,
     name,
     reportReasonIDs: ['abuse'],
     initialCommentBody: 'Needs a second look.',

@@ -11,6 +11,7 @@ import {
 import { registerConfirmedMember } from '../support/members.ts';
 import { adminPassword, journeyBaseURL, useJourneyServer } from '../support/server.ts';
 import { signInThroughApi } from '../support/sign-in.ts';
+import { postThread } from '../support/threads.ts';
 
 useJourneyServer();
 
@@ -27,24 +28,9 @@ test('a member reports a comment that a moderator removes; a queued post appears
   const { page: memberPage, errors: memberErrors } = await openPage(browser, 'mobile');
   await registerConfirmedMember(memberPage, member);
 
-  const categories = await api<{ categoryID: number; displayAs: string }[]>(
-    'GET',
-    '/categories?outputFormat=flat',
-  );
-  const categoryID =
-    categories.find((category) => category.displayAs === 'discussions')?.categoryID ??
-    categories[0]?.categoryID;
-  const discussion = await api<{ discussionID: number; url: string }>('POST', '/discussions', {
+  const discussion = await postThread(api, {
     name: 'A thread with a bad comment',
-    body: 'Opening post.',
-    format: 'text',
-    categoryID,
-  });
-  await api('POST', '/comments', {
-    body: 'Buy cheap watches here.',
-    format: 'text',
-    parentRecordType: 'discussion',
-    parentRecordID: discussion.discussionID,
+    comment: 'Buy cheap watches here.',
   });
 
   // The member reports the comment from the discussion page (375 px).
@@ -78,11 +64,16 @@ test('a member reports a comment that a moderator removes; a queued post appears
   // A post in a premoderated category waits for approval, then appears.
   await api('PATCH', '/config', {
     'premoderation.discussions': true,
-    'premoderation.categoryIDs': [categoryID],
+    'premoderation.categoryIDs': [discussion.categoryID],
   });
   try {
     const queued = await memberPage.request.post('/api/v2/discussions', {
-      data: { name: 'My first post waits', body: 'Hello everyone.', format: 'text', categoryID },
+      data: {
+        name: 'My first post waits',
+        body: 'Hello everyone.',
+        format: 'text',
+        categoryID: discussion.categoryID,
+      },
       headers: writeHeaders(),
     });
     assert.equal(queued.status(), 202, await queued.text());
