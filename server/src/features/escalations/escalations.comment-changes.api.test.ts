@@ -94,6 +94,12 @@ describe(`escalation comments: edit, delete; the assignee (${testDialect})`, () 
     const byModerator = await call(fx.moderator, 'DELETE', `/api/v2/comments/${String(other.commentID)}`);
     assert.equal(byModerator.statusCode, 204, byModerator.body);
     assert.equal(((await call(fx.moderator, 'GET', escalationPath)).json() as Escalation).countComments, 0);
+    // Removing another's comment is audited; removing one's own is not.
+    const audited = (await call(fx.admin, 'GET', '/api/v2/audit-logs?eventType=comment_delete&limit=100')).json() as {
+      context: { commentID?: number; escalationID?: number };
+    }[];
+    const deleted = audited.filter((entry) => entry.context.escalationID === escalationID).map((entry) => entry.context.commentID);
+    assert.deepEqual(deleted, [other.commentID]);
   });
 
   test('PATCH /escalations assignedUserID: 422 on the field for a member, a moderator of another category, an unknown user; null unassigns', async () => {

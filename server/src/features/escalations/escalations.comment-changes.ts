@@ -6,6 +6,7 @@ import { renderBody } from '../../platform/content/render.ts';
 import { nowIso } from '../../platform/dates.ts';
 import { runTransaction } from '../../platform/db/transaction.ts';
 import { AppError, permissionError } from '../../platform/errors.ts';
+import { recordAudit } from '../audit-logs/audit-logs.record.ts';
 import {
   deleteEscalationComment,
   findEscalationCommentByID,
@@ -60,6 +61,24 @@ export async function deleteEscalationCommentByID(ctx: RequestContext, commentID
   const found = await findModeratedEscalationComment(ctx, commentID);
   if (!found) return false;
   if (!(await canDeleteEscalationComment(ctx, found.row, found.place))) throw permissionError(['comments.delete']);
-  await runTransaction(ctx.db, (trx) => deleteEscalationComment(trx, found.row));
+  await runTransaction(ctx.db, async (trx) => {
+    await deleteEscalationComment(trx, found.row);
+    // Another's comment removed is a moderator's action (api-contract §27.9), as for posts.
+    if (found.row.insertUserID === ctx.actor.userID) return;
+    await recordAudit(
+      ctx,
+      {
+        eventType: 'comment_delete',
+        message: `Deleted comment ${String(found.row.commentID)}.`,
+        context: {
+          commentID: found.row.commentID,
+          escalationID: found.row.escalationID,
+          insertUserID: found.row.insertUserID,
+          countDeleted: 1,
+        },
+      },
+      trx,
+    );
+  });
   return true;
 }
