@@ -1,9 +1,10 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { RangeFilter } from '../../../../common/src/api/categories.ts';
 import type { EscalationStatus } from '../../../../common/src/api/escalations.ts';
 import type { ReportRecordType } from '../../../../common/src/api/reports.ts';
 import type { CategoryScope } from '../../permissions/category-scope.ts';
 import type { Db } from '../../platform/db/db.ts';
+import { placeInScope } from '../../platform/db/place-scope.ts';
 import type { Database } from '../../platform/db/schema.ts';
 import { toApiDate } from '../../platform/dates.ts';
 import { rangeConditions } from '../../platform/db/range-conditions.ts';
@@ -91,20 +92,7 @@ type Expressions = ExpressionBuilder<Database, 'escalations'>;
 
 function condition(eb: Expressions, filter: EscalationFilter): Expression<SqlBool> {
   const conditions: Expression<SqlBool>[] = [];
-  if (!filter.scope.all) {
-    conditions.push(
-      filter.scope.permissionCategoryIDs.length === 0
-        ? sql<SqlBool>`1 = 0`
-        : eb(
-            'escalations.placeRecordID',
-            'in',
-            eb
-              .selectFrom('categories')
-              .select('categories.categoryID')
-              .where('categories.permissionCategoryID', 'in', filter.scope.permissionCategoryIDs),
-          ),
-    );
-  }
+  conditions.push(placeInScope('escalations.placeRecordID', filter.scope));
   if (filter.statuses && filter.statuses.length > 0) conditions.push(eb('escalations.status', 'in', [...filter.statuses]));
   if (filter.recordType) conditions.push(eb('escalations.recordType', '=', filter.recordType));
   if (filter.escalationID) conditions.push(...rangeConditions(eb, 'escalations.escalationID', filter.escalationID));

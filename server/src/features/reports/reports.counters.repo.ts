@@ -3,6 +3,8 @@ import type { RangeFilter } from '../../../../common/src/api/categories.ts';
 import { reportStatuses, type ReportRecordType, type ReportStatus } from '../../../../common/src/api/reports.ts';
 import type { CategoryScope } from '../../permissions/category-scope.ts';
 import type { Db } from '../../platform/db/db.ts';
+import { placeInScope } from '../../platform/db/place-scope.ts';
+import { rangeConditions } from '../../platform/db/range-conditions.ts';
 import type { Database } from '../../platform/db/schema.ts';
 import type { ReportsTable } from '../../platform/db/schema.reports.ts';
 
@@ -136,26 +138,8 @@ export interface CountedFilter {
 
 function placeConditions(eb: ExpressionBuilder<Database, 'reportCounts'>, filter: CountedFilter): Expression<SqlBool>[] {
   const conditions: Expression<SqlBool>[] = [];
-  if (!filter.scope.all)
-    conditions.push(
-      filter.scope.permissionCategoryIDs.length === 0
-        ? sql<SqlBool>`1 = 0`
-        : eb(
-            'reportCounts.placeRecordID',
-            'in',
-            eb
-              .selectFrom('categories')
-              .select('categories.categoryID')
-              .where('categories.permissionCategoryID', 'in', filter.scope.permissionCategoryIDs),
-          ),
-    );
-  const range = filter.placeRecordID;
-  if (range?.kind === 'values')
-    conditions.push(range.values.length === 0 ? sql<SqlBool>`1 = 0` : eb('reportCounts.placeRecordID', 'in', range.values));
-  else if (range) {
-    if (range.min) conditions.push(eb('reportCounts.placeRecordID', range.min.inclusive ? '>=' : '>', range.min.value));
-    if (range.max) conditions.push(eb('reportCounts.placeRecordID', range.max.inclusive ? '<=' : '<', range.max.value));
-  }
+  conditions.push(placeInScope('reportCounts.placeRecordID', filter.scope));
+  if (filter.placeRecordID) conditions.push(...rangeConditions(eb, 'reportCounts.placeRecordID', filter.placeRecordID));
   return conditions;
 }
 

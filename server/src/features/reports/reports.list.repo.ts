@@ -1,8 +1,9 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { RangeFilter } from '../../../../common/src/api/categories.ts';
 import { reportStatuses, type ReportRecordType, type ReportStatus } from '../../../../common/src/api/reports.ts';
 import type { CategoryScope } from '../../permissions/category-scope.ts';
 import type { Db } from '../../platform/db/db.ts';
+import { placeInScope } from '../../platform/db/place-scope.ts';
 import { rangeConditions } from '../../platform/db/range-conditions.ts';
 import type { Database } from '../../platform/db/schema.ts';
 import { sumReportCounts } from './reports.counters.repo.ts';
@@ -27,20 +28,6 @@ export interface ReportFilter {
 
 type ReportExpressions = ExpressionBuilder<Database, 'reports'>;
 
-/** The categories of a moderator's scope, as a condition on `reports.placeRecordID`. */
-function scopeCondition(eb: ReportExpressions, scope: CategoryScope): Expression<SqlBool> {
-  if (scope.all) return sql<SqlBool>`1 = 1`;
-  if (scope.permissionCategoryIDs.length === 0) return sql<SqlBool>`1 = 0`;
-  return eb(
-    'reports.placeRecordID',
-    'in',
-    eb
-      .selectFrom('categories')
-      .select('categories.categoryID')
-      .where('categories.permissionCategoryID', 'in', scope.permissionCategoryIDs),
-  );
-}
-
 /**
  * `reasons: 'in'` (the total) tests the reasons as `reportID in (…)`: SQLite then reads the
  * reason's index entries and probes `reports_status_latest` with each, instead of testing every
@@ -49,7 +36,7 @@ function scopeCondition(eb: ReportExpressions, scope: CategoryScope): Expression
  * caller joined `reportReasonLinks` to the one reason asked.
  */
 function filterCondition(eb: ReportExpressions, filter: ReportFilter, reasons: 'exists' | 'in' | 'joined' = 'exists'): Expression<SqlBool> {
-  const conditions: Expression<SqlBool>[] = [scopeCondition(eb, filter.scope)];
+  const conditions: Expression<SqlBool>[] = [placeInScope('reports.placeRecordID', filter.scope)];
   if (filter.statuses && filter.statuses.length > 0) conditions.push(eb('reports.status', 'in', [...filter.statuses]));
   if (filter.recordType) conditions.push(eb('reports.recordType', '=', filter.recordType));
   if (filter.recordID) conditions.push(...rangeConditions(eb, 'reports.recordID', filter.recordID));
